@@ -1,0 +1,31 @@
+# Two commands do everything on a fresh machine (only Python 3.11+, make and bash needed):
+#   make run    set up, then run the Discord bot
+#   make test   set up, then lint and run the whole test suite
+# Set-up creates .venv, installs the project with its extras, and installs a CJK font
+# through the system package manager when none is present (see scripts/setup.sh).
+
+PYTHON ?= python3
+VENV := .venv
+STAMP := $(VENV)/.installed
+
+.PHONY: run test bench setup clean
+
+$(STAMP): pyproject.toml scripts/setup.sh
+	PYTHON=$(PYTHON) bash scripts/setup.sh
+	@touch $(STAMP)
+
+setup: $(STAMP)
+
+run: $(STAMP)
+	$(VENV)/bin/python -m bot
+
+test: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/python -m pytest -q -n 2
+
+bench: $(STAMP)
+	$(VENV)/bin/pip install -q -e '.[bench]'
+	$(VENV)/bin/python -m bench
+
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis .ruff_cache

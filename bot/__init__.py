@@ -1,0 +1,1 @@
+"""The Discord adapter, the table service and its storage."""

@@ -1,0 +1,80 @@
+"""What one seat (or the public) may know of a 清墩 hand: plain frozen data for front ends.
+
+``render/`` and the service read these; they never see the ``Game`` itself. A public view
+(``seat is None``) holds no cards of any hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from engine.cards import Card
+from engine.qingdun.kinds import ComboKind
+
+
+def team_of(seat: int) -> int:
+    """Seats 0 & 2 are team 0, seats 1 & 3 team 1."""
+    return seat % 2
+
+
+def partner_of(seat: int) -> int:
+    return (seat + 2) % 4
+
+
+class ResultKind(Enum):
+    DOUBLE_KOU = "double_kou"  # 雙扣: partners went out 1st and 2nd
+    EARLY_END = "early_end"  # §1.6.3: 165/30 or 30/170 after 二家 went out
+    NORMAL = "normal"  # third player out, no negative team
+    NEGATIVE = "negative"  # a team's final score is below zero
+    LEFT = "left"  # a player left or was removed; the hand is void (§1.7)
+
+
+@dataclass(frozen=True, slots=True)
+class QingdunResult:
+    order: tuple[int, ...]  # finishing order as far as it got (頭家 first)
+    team_points: tuple[int, int]  # final points of team 0 and team 1 (banked at an early end)
+    kind: ResultKind
+    winner_team: int | None  # None only when a player left
+    deltas: tuple[int, int, int, int]  # by seat
+    leaver: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TrickPlay:
+    """One turn in a trick: ``cards`` empty means a pass."""
+
+    seat: int
+    cards: tuple[Card, ...]
+    kind: ComboKind | None  # None for a pass
+
+    @property
+    def is_pass(self) -> bool:
+        return not self.cards
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedTrick:
+    winner: int  # who owned the top play (and captured the points)
+    points: int
+    plays: tuple[TrickPlay, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class QingdunView:
+    seat: int | None  # whose view this is; None = public
+    hand: tuple[Card, ...] | None  # own cards (None in the public view)
+    partner_hand: tuple[Card, ...] | None  # only once ``seat`` has gone out
+    hand_sizes: tuple[int, int, int, int]
+    to_move: int | None
+    leader: int  # who led the current trick
+    trick: tuple[TrickPlay, ...]  # the current trick's turns in order
+    top_seat: int | None  # owner of the current top play
+    captured: tuple[int, int, int, int]  # 暫得分 by seat
+    banked: tuple[int, int]  # by team
+    finished: tuple[int, ...]  # seats that went out, in order
+    face_up: Card  # the 明牌 that chose the first leader
+    face_up_seat: int
+    last_trick: FinishedTrick | None
+    over: bool
+    result: QingdunResult | None
