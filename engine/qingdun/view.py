@@ -73,8 +73,8 @@ class QingdunView:
     captured: tuple[int, int, int, int]  # 暫得分 by seat
     banked: tuple[int, int]  # by team
     finished: tuple[int, ...]  # seats that went out, in order
-    face_up: Card  # the 明牌 that chose the first leader
-    face_up_seat: int
+    face_up: Card | None  # the 明牌 that chose the first leader (None for a given deal)
+    face_up_seat: int | None
     last_trick: FinishedTrick | None
     over: bool
     result: QingdunResult | None
