@@ -180,7 +180,7 @@ def parse_card(token: str) -> Card:
     """Read exactly one card; ``CardParseError`` names the token if it is not one."""
     cards = parse_cards(token)
     if len(cards) != 1:
-        raise CardParseError(token, "expected exactly one card")
+        raise CardParseError(token, "expected exactly one card", code="not_one_card")
     return cards[0]
 
 
@@ -198,7 +198,7 @@ def parse_cards(text: str) -> list[Card]:
         while pos < len(upper):
             match = _CARD_RE.match(upper, pos)
             if match is None:
-                raise CardParseError(chunk[pos:], _why(chunk[pos:]))
+                raise CardParseError(chunk[pos:], *_why(chunk[pos:]))
             pos = match.end()
             cards.append(_card_from_match(match))
     return cards
@@ -212,15 +212,16 @@ def _card_from_match(match: re.Match[str]) -> Card:
     return _INTERNED[(_RANK_TOKENS[match["rank2"]], _SUIT_TOKENS[match["sym"]])]
 
 
-def _why(rest: str) -> str:
+def _why(rest: str) -> tuple[str, str]:
+    """The reason a token failed, in English, and its code for translation."""
     upper = rest.upper()
     if re.fullmatch(_RANK_RE, upper):
-        return "a suit is missing (S H D C or ♠ ♥ ♦ ♣)"
+        return "a suit is missing (S H D C or ♠ ♥ ♦ ♣)", "missing_suit"
     if re.match(_RANK_RE, upper):
-        return "suits are S H D C (or ♠ ♥ ♦ ♣)"
+        return "suits are S H D C (or ♠ ♥ ♦ ♣)", "bad_suit"
     if upper[:1] in "SHDC" or re.match(_SYMBOL_RE, upper):
-        return "the rank comes first, e.g. 10H, JS, AD"
-    return "ranks are 2-10 J Q K A (T for 10), jokers BJ and SJ"
+        return "the rank comes first, e.g. 10H, JS, AD", "rank_first"
+    return "ranks are 2-10 J Q K A (T for 10), jokers BJ and SJ", "bad_rank"
 
 
 def format_cards(cards: Iterable[Card]) -> str:

@@ -49,19 +49,31 @@ def test_several_cards_with_any_separator() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "token"),
-    [("5X", "5X"), ("3S 1H", "1H"), ("10", "10"), ("S5", "S5"), ("5S QQ", "QQ"), ("5S5Z", "5Z")],
+    ("text", "token", "code"),
+    [
+        ("5X", "5X", "bad_suit"),
+        ("3S 1H", "1H", "bad_rank"),
+        ("10", "10", "missing_suit"),
+        ("S5", "S5", "rank_first"),
+        ("5S QQ", "QQ", "bad_rank"),
+        ("5S5Z", "5Z", "bad_suit"),
+    ],
 )
-def test_bad_token_is_named(text: str, token: str) -> None:
+def test_bad_token_is_named(text: str, token: str, code: str) -> None:
     with pytest.raises(CardParseError) as info:
         parse_cards(text)
     assert info.value.token == token
+    assert info.value.code == code
+    assert info.value.params == {"token": token}
     assert token in str(info.value)
 
 
 def test_errors_are_value_errors() -> None:
     assert issubclass(CardParseError, ValueError)
     assert issubclass(IllegalMove, ValueError)
+    error = IllegalMove("not your turn: seat 2 is to play", code="not_your_turn", seat=2)
+    assert str(error) == "not your turn: seat 2 is to play"
+    assert error.code == "not_your_turn" and error.params == {"seat": 2}
 
 
 def test_cards_are_interned_values() -> None:
