@@ -55,7 +55,7 @@ def test_several_cards_with_any_separator() -> None:
         ("3S 1H", "1H", "bad_rank"),
         ("10", "10", "missing_suit"),
         ("S5", "S5", "rank_first"),
-        ("5S QQ", "QQ", "bad_rank"),
+        ("5S QQ", "QQ", "bad_suit"),
         ("5S5Z", "5Z", "bad_suit"),
     ],
 )
