@@ -1,0 +1,568 @@
+"""The 海宁三扣 hand as a state machine: bidding → kitty → trump → play → over.
+
+A hand is its start (a seed, or a given deal) plus the recorded actions. Every method that
+changes the hand checks everything first and raises ``IllegalMove`` before touching any state,
+so a refused action changes nothing. A ``Play`` is recorded as the cards the player *attempted*:
+a throw that fails is cut down to its forced cards by the rules, from the other hands at that
+moment, so a replay re-derives the same forced cards.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any, Self
+
+from engine.actions import Action, Bid, DeclareTrump, Discard, Leave, Pass, Play
+from engine.cards import SUITS, Card, Suit, parse_card, parse_cards, points, shuffled_deck
+from engine.game import GameBase
+from engine.sankou import combos, moves, scoring
+from engine.sankou.combos import Key, Kind, Lead
+from engine.sankou.errors import illegal
+from engine.sankou.order import TRUMP, CardOrder, order_for, sort_hand
+from engine.sankou.view import (
+    BidEntry,
+    FailedThrow,
+    FinishedTrick,
+    Phase,
+    SankouResult,
+    SankouView,
+    Tier,
+    TrickPlay,
+)
+
+SEATS = 4
+HAND_SIZE = 25
+KITTY_SIZE = 8
+MIN_BID, MAX_BID, BID_STEP = 80, 200, 5
+
+_SUIT_NAMES = {
+    **{s.value.lower(): s.value for s in SUITS},
+    **{s.symbol: s.value for s in SUITS},
+    "♤": "S", "♡": "H", "♢": "D", "♧": "C",
+}  # fmt: skip
+
+CardsLike = str | Sequence[Card] | Sequence[str]
+
+
+def _cards(cards: CardsLike) -> list[Card]:
+    """Cards from notation text, a list of cards, or a list of notation tokens."""
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    return [card if isinstance(card, Card) else parse_card(card) for card in cards]
+
+
+class Game(GameBase):
+    """One hand of 三扣. Build it with ``deal``, ``from_deal`` or ``from_start``."""
+
+    def __init__(
+        self,
+        hands: Sequence[Sequence[Card]],
+        kitty: Sequence[Card],
+        first_bidder: int,
+        start: dict[str, Any],
+    ) -> None:
+        self._start = start
+        self._actions: list[Action] = []
+        self._hands: list[list[Card]] = [list(hand) for hand in hands]
+        self._kitty: list[Card] = list(kitty)
+        self._dealt_kitty: tuple[Card, ...] = tuple(kitty)
+        self._first_bidder = first_bidder
+        self._phase = Phase.BIDDING
+        self._to_move: int | None = first_bidder
+        # Bidding
+        self._bids: list[BidEntry] = []
+        self._high_bid: int | None = None
+        self._high_bidder: int | None = None
+        self._passes_in_row = 0
+        self._first_passer: int | None = None
+        self._dealer: int | None = None
+        self._contract: int | None = None
+        # Play
+        self._trump: Suit | None = None
+        self._order: CardOrder = order_for(None)
+        self._leader: int | None = None
+        self._lead: Lead | None = None
+        self._trick: list[TrickPlay] = []
+        self._best: tuple[Key, int] | None = None  # (key, seat) of the play winning the trick
+        self._failed_throw: FailedThrow | None = None
+        self._tricks: list[FinishedTrick] = []
+        self._dealer_points = 0
+        self._defender_points = 0
+        self._result: SankouResult | None = None
+
+    # ------------------------------------------------------------------------------------
+    # Construction
+
+    @classmethod
+    def deal(cls, seed: int, first_bidder: int | None = None) -> Self:
+        """A full random deal: 25 cards each and 8 in the kitty, reproducible from ``seed``.
+
+        With ``first_bidder`` None it is drawn from the seed too (the first hand of a table);
+        the service passes the rotated first bidder for later hands.
+        """
+        if first_bidder is None:
+            first_bidder = random.Random(f"sankou-first-bidder:{seed}").randrange(SEATS)
+        _check_seat_number(first_bidder, "bad_first_bidder")
+        cards = shuffled_deck(2, seed)
+        hands = [cards[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(SEATS)]
+        kitty = cards[SEATS * HAND_SIZE :]
+        return cls(hands, kitty, first_bidder, {"seed": seed, "first_bidder": first_bidder})
+
+    @classmethod
+    def from_deal(cls, hands: Sequence[CardsLike], kitty: CardsLike, first_bidder: int = 0) -> Self:
+        """Any four equal hands and a kitty of 8 (tests, puzzles); no card more than twice."""
+        if len(hands) != SEATS:
+            raise illegal("deal_four_hands")
+        dealt = [_cards(hand) for hand in hands]
+        laid = _cards(kitty)
+        size = len(dealt[0])
+        if size == 0 or any(len(hand) != size for hand in dealt):
+            raise illegal("deal_unequal_hands")
+        if len(laid) != KITTY_SIZE:
+            raise illegal("deal_kitty_size", count=len(laid))
+        seen = moves.counts([card for hand in dealt for card in hand] + laid)
+        for card, count in seen.items():
+            if count > 2:
+                raise illegal("deal_card_too_often", card=str(card), count=count)
+        _check_seat_number(first_bidder, "bad_first_bidder")
+        start = {
+            "hands": [" ".join(map(str, hand)) for hand in dealt],
+            "kitty": " ".join(map(str, laid)),
+            "first_bidder": first_bidder,
+        }
+        return cls(dealt, laid, first_bidder, start)
+
+    @property
+    def start(self) -> dict[str, Any]:
+        return dict(self._start)
+
+    @classmethod
+    def from_start(cls, start: dict[str, Any]) -> Self:
+        if "seed" in start:
+            return cls.deal(int(start["seed"]), start.get("first_bidder"))
+        return cls.from_deal(start["hands"], start["kitty"], int(start["first_bidder"]))
+
+    def apply(self, action: Action) -> Any:
+        """Route a recorded action to the method that checks and applies it."""
+        if isinstance(action, Play):
+            return self.play(action.seat, list(action.cards))
+        if isinstance(action, Bid):
+            return self.bid(action.seat, action.amount)
+        if isinstance(action, Pass):
+            return self.pass_turn(action.seat)
+        if isinstance(action, Discard):
+            return self.discard(action.seat, list(action.cards))
+        if isinstance(action, DeclareTrump):
+            return self.declare_trump(action.seat, action.suit)
+        if isinstance(action, Leave):
+            return self.leave(action.seat)
+        raise TypeError(f"not a 三扣 action: {action!r}")
+
+    # ------------------------------------------------------------------------------------
+    # State
+
+    @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def to_move(self) -> int | None:
+        return self._to_move
+
+    @property
+    def over(self) -> bool:
+        return self._phase is Phase.OVER
+
+    @property
+    def result(self) -> SankouResult | None:
+        return self._result
+
+    @property
+    def first_bidder(self) -> int:
+        return self._first_bidder
+
+    @property
+    def dealer(self) -> int | None:
+        return self._dealer
+
+    @property
+    def contract(self) -> int | None:
+        """The winning bid once bidding is over."""
+        return self._contract
+
+    @property
+    def highest_bid(self) -> int | None:
+        return self._high_bid
+
+    @property
+    def trump(self) -> Suit | None:
+        return self._trump
+
+    @property
+    def order(self) -> CardOrder:
+        """The card order under the named trump (before trump: the display order only)."""
+        return self._order
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every hand (hidden information: for tests, bots with full knowledge, the log)."""
+        return tuple(tuple(hand) for hand in self._hands)
+
+    @property
+    def kitty(self) -> tuple[Card, ...]:
+        """The kitty as it lies now (hidden information: the dealer's and the result's only)."""
+        return tuple(self._kitty)
+
+    @property
+    def dealer_points(self) -> int:
+        """Points the dealer has captured (with the kitty added once 保底 applies)."""
+        return self._dealer_points
+
+    @property
+    def defender_points(self) -> int:
+        return self._defender_points
+
+    @property
+    def lead(self) -> Lead | None:
+        """The current trick's lead (after a failed throw: the forced cards), if any."""
+        return self._lead
+
+    @property
+    def trick(self) -> tuple[TrickPlay, ...]:
+        return tuple(self._trick)
+
+    @property
+    def tricks(self) -> tuple[FinishedTrick, ...]:
+        return tuple(self._tricks)
+
+    # ------------------------------------------------------------------------------------
+    # Bidding
+
+    def bid(self, seat: int, amount: int) -> None:
+        """Bid ``amount``: a multiple of 5, 80-200, at least 5 above the highest bid."""
+        self._check_bidder(seat)
+        if amount > MAX_BID:
+            raise illegal("bid_maximum", maximum=MAX_BID)
+        if amount % BID_STEP:
+            raise illegal("bid_step")
+        if amount < MIN_BID:
+            raise illegal("bid_minimum", minimum=MIN_BID)
+        if self._high_bid is not None and amount < self._high_bid + BID_STEP:
+            raise illegal("bid_too_low", highest=self._high_bid, minimum=self._high_bid + BID_STEP)
+        self._actions.append(Bid(seat, amount))
+        self._bids.append(BidEntry(seat, amount))
+        self._high_bid, self._high_bidder = amount, seat
+        self._passes_in_row = 0
+        if amount == MAX_BID:
+            self._end_bidding(seat, amount)
+        else:
+            self._to_move = (seat + 1) % SEATS
+
+    def pass_turn(self, seat: int) -> None:
+        """Pass in the bidding; the same player may bid again when the turn comes back."""
+        self._check_bidder(seat)
+        self._actions.append(Pass(seat))
+        self._bids.append(BidEntry(seat, None))
+        if self._first_passer is None:
+            self._first_passer = seat
+        self._passes_in_row += 1
+        if self._high_bidder is None and self._passes_in_row == SEATS:
+            self._end_bidding(self._first_passer, MIN_BID)
+        elif self._high_bidder is not None and self._passes_in_row == SEATS - 1:
+            self._end_bidding(self._high_bidder, self._high_bid or MIN_BID)
+        else:
+            self._to_move = (seat + 1) % SEATS
+
+    def min_bid(self) -> int:
+        """The smallest bid allowed now."""
+        return MIN_BID if self._high_bid is None else self._high_bid + BID_STEP
+
+    def _check_bidder(self, seat: int) -> None:
+        self._check_seat(seat)
+        if self._phase is not Phase.BIDDING:
+            raise illegal("not_bidding")
+        if seat != self._to_move:
+            raise illegal("not_your_turn_bid", seat=self._to_move)
+
+    def _end_bidding(self, dealer: int, contract: int) -> None:
+        self._dealer, self._contract = dealer, contract
+        self._hands[dealer].extend(self._kitty)
+        self._phase = Phase.KITTY
+        self._to_move = dealer
+
+    # ------------------------------------------------------------------------------------
+    # Kitty and trump
+
+    def discard(self, seat: int, cards: CardsLike) -> None:
+        """The dealer lays exactly 8 cards back as the kitty (any 8: point cards too)."""
+        laid = _cards(cards)
+        self._check_seat(seat)
+        if self._phase is not Phase.KITTY:
+            raise illegal("not_kitty_phase")
+        if seat != self._dealer:
+            raise illegal("not_dealer_kitty", seat=self._dealer)
+        if len(laid) != KITTY_SIZE:
+            raise illegal("kitty_count", count=len(laid))
+        _check_held(self._hands[seat], laid)
+        self._actions.append(Discard(seat, tuple(laid)))
+        hand = self._hands[seat]
+        for card in laid:
+            hand.remove(card)
+        self._kitty = laid
+        self._phase = Phase.TRUMP
+
+    def declare_trump(self, seat: int, suit: Suit | str) -> None:
+        """The dealer names trump (S H D C or a ``Suit``); the dealer then leads."""
+        self._check_seat(seat)
+        if self._phase is not Phase.TRUMP:
+            raise illegal("not_trump_phase")
+        if seat != self._dealer:
+            raise illegal("not_dealer_trump", seat=self._dealer)
+        try:
+            trump = Suit(_SUIT_NAMES.get(suit, suit) if isinstance(suit, str) else suit)
+        except ValueError:
+            raise illegal("bad_trump", given=str(suit)) from None
+        self._actions.append(DeclareTrump(seat, trump))
+        self._trump = trump
+        self._order = order_for(trump)
+        self._phase = Phase.PLAY
+        self._leader = self._to_move = seat
+
+    # ------------------------------------------------------------------------------------
+    # Play
+
+    def play(self, seat: int, cards: CardsLike) -> list[Card]:
+        """Play cards to the trick; returns the cards actually played.
+
+        A throw that does not stand is cut down to its forced single or pair: those are
+        returned and played, the rest stays in the hand, and the failure is kept in the trick
+        (``view().failed_throw``, ``FinishedTrick.failed_throw``) so everyone can be told.
+        """
+        attempted = _cards(cards)
+        self._check_player(seat)
+        hand = self._hands[seat]
+        _check_held(hand, attempted)
+        order = self._order
+        if not self._trick:
+            lead = combos.classify_lead(attempted, order)
+            played = attempted
+            if lead.kind is Kind.THROW:
+                others = [self._hands[s] for s in range(SEATS) if s != seat]
+                forced = combos.throw_failure(attempted, others, order)
+                if forced is not None:
+                    self._failed_throw = FailedThrow(seat, tuple(attempted), tuple(forced))
+                    played = forced
+                    lead = combos.classify_lead(forced, order)
+            self._lead = lead
+            self._leader = seat
+            self._best = (lead.key, seat)
+        else:
+            lead = self._lead
+            assert lead is not None and self._best is not None
+            self._check_follow(hand, attempted, lead)
+            played = attempted
+            key = combos.play_key(lead, attempted, order)
+            if key is not None and key > self._best[0]:
+                self._best = (key, seat)
+        self._actions.append(Play(seat, tuple(attempted)))
+        for card in played:
+            hand.remove(card)
+        self._trick.append(TrickPlay(seat, tuple(played)))
+        if len(self._trick) == SEATS:
+            self._finish_trick()
+        else:
+            self._to_move = (seat + 1) % SEATS
+        return list(played)
+
+    def _check_player(self, seat: int) -> None:
+        self._check_seat(seat)
+        if self._phase is not Phase.PLAY:
+            raise illegal("hand_over" if self._phase is Phase.OVER else "not_play_phase")
+        if seat != self._to_move:
+            raise illegal("not_your_turn_play", seat=self._to_move)
+
+    def _check_follow(self, hand: list[Card], cards: list[Card], lead: Lead) -> None:
+        """Exactly as many cards as the lead, and as many of the led suit as the hand allows."""
+        if len(cards) != lead.size:
+            raise illegal("follow_count", count=lead.size)
+        suit_of = self._order.suit
+        held = sum(1 for card in hand if suit_of[card.index] == lead.suit)
+        played = sum(1 for card in cards if suit_of[card.index] == lead.suit)
+        if played < min(held, lead.size):
+            rest = list(hand)
+            for card in cards:
+                rest.remove(card)
+            left = sort_hand((c for c in rest if suit_of[c.index] == lead.suit), self._trump)
+            shown = str(left[-1])
+            if lead.suit == TRUMP:
+                raise illegal("must_follow_trump", card=shown)
+            raise illegal("must_follow", suit=SUITS[lead.suit].value, card=shown)
+
+    def _finish_trick(self) -> None:
+        assert self._best is not None and self._leader is not None
+        winner = self._best[1]
+        won = sum(points(play.cards) for play in self._trick)
+        if winner == self._dealer:
+            self._dealer_points += won
+        else:
+            self._defender_points += won
+        self._tricks.append(
+            FinishedTrick(self._leader, winner, won, tuple(self._trick), self._failed_throw)
+        )
+        self._trick = []
+        self._lead = None
+        self._best = None
+        self._failed_throw = None
+        self._leader = self._to_move = winner
+        if not any(self._hands):
+            self._settle(kitty_to_dealer=winner == self._dealer)
+
+    def _settle(self, *, kitty_to_dealer: bool) -> None:
+        """保底: the dealer who wins the last trick adds the kitty's points; then the table."""
+        assert self._dealer is not None and self._contract is not None
+        kitty_points = points(self._kitty)
+        if kitty_to_dealer:
+            self._dealer_points += kitty_points
+        bid, c = self._contract, self._dealer_points
+        delta = scoring.score(bid, c)
+        self._result = SankouResult(
+            dealer=self._dealer,
+            bid=bid,
+            dealer_points=c,
+            kitty=tuple(self._kitty),
+            kitty_points=kitty_points,
+            kitty_to_dealer=kitty_to_dealer,
+            tier=scoring.tier(bid, c),
+            multiplier=scoring.multiplier(bid),
+            deltas=scoring.deltas(self._dealer, delta),
+        )
+        self._phase = Phase.OVER
+        self._to_move = None
+        self._leader = None
+
+    # ------------------------------------------------------------------------------------
+    # Leaving
+
+    def leave(self, seat: int) -> SankouResult:
+        """``seat`` leaves or is removed (RULES.md §2.9): -9 for it, +3 each other; void hand.
+
+        A hand left during the bidding has no dealer or contract yet: those are ``None``.
+        """
+        self._check_seat(seat)
+        if self._phase is Phase.OVER:
+            raise illegal("hand_over")
+        self._actions.append(Leave(seat))
+        self._result = SankouResult(
+            dealer=self._dealer,  # type: ignore[arg-type]
+            bid=self._contract,  # type: ignore[arg-type]
+            dealer_points=self._dealer_points,
+            kitty=tuple(self._kitty),
+            kitty_points=points(self._kitty),
+            kitty_to_dealer=False,
+            tier=Tier.LEFT,
+            multiplier=1,
+            deltas=scoring.leave_deltas(seat),
+            leaver=seat,
+        )
+        self._phase = Phase.OVER
+        self._to_move = None
+        return self._result
+
+    # ------------------------------------------------------------------------------------
+    # Moves, hints, views
+
+    def legal_plays(self, seat: int) -> Iterator[list[Card]]:
+        """Lazily: leading, every single, pair, tractor and eight of a kind (no throws);
+        following, every legal follow, cheapest first. Nothing when it is not ``seat``'s turn.
+        """
+        if self._phase is not Phase.PLAY or seat != self._to_move:
+            return iter(())
+        hand = self._hands[seat]
+        if self._lead is None:
+            return moves.leads(hand, self._order)
+        return moves.follows(hand, self._lead, self._order)
+
+    def is_legal(self, seat: int, cards: CardsLike) -> bool:
+        """Whether ``play(seat, cards)`` would be accepted (a throw is, even one that fails)."""
+        try:
+            attempted = _cards(cards)
+            self._check_player(seat)
+            _check_held(self._hands[seat], attempted)
+            if self._lead is None:
+                combos.classify_lead(attempted, self._order)
+            else:
+                self._check_follow(self._hands[seat], attempted, self._lead)
+        except ValueError:
+            return False
+        return True
+
+    def winning_seat(self) -> int | None:
+        """Who is winning the current trick so far."""
+        return self._best[1] if self._best is not None else None
+
+    def winning_key(self) -> Key | None:
+        """The standing of the play winning the current trick (see ``combos``)."""
+        return self._best[0] if self._best is not None else None
+
+    def hint(self, seat: int) -> Action:
+        from engine.sankou.policy import hint
+
+        return hint(self, seat)
+
+    def view(self, seat: int | None) -> SankouView:
+        if seat is not None:
+            self._check_seat(seat)
+        hand = tuple(sort_hand(self._hands[seat], self._trump)) if seat is not None else None
+        kitty: tuple[Card, ...] | None = None
+        if seat is not None and seat == self._dealer:
+            kitty = self._dealt_kitty if self._phase is Phase.KITTY else tuple(self._kitty)
+        return SankouView(
+            seat=seat,
+            phase=self._phase,
+            hand=hand,
+            hand_sizes=tuple(len(h) for h in self._hands),  # type: ignore[arg-type]
+            first_bidder=self._first_bidder,
+            bids=tuple(self._bids),
+            to_move=self._to_move,
+            dealer=self._dealer,
+            contract=self._contract,
+            trump=self._trump,
+            kitty=kitty,
+            leader=self._leader if self._phase is Phase.PLAY else None,
+            trick=tuple(self._trick),
+            winning_seat=self.winning_seat(),
+            failed_throw=self._failed_throw,
+            last_trick=self._tricks[-1] if self._tricks else None,
+            dealer_points=self._dealer_points,
+            defender_points=self._defender_points,
+            tricks_played=len(self._tricks),
+            over=self.over,
+            result=self._result,
+        )
+
+    @staticmethod
+    def _check_seat(seat: int) -> None:
+        _check_seat_number(seat, "bad_seat")
+
+    def __repr__(self) -> str:
+        return (
+            f"<sankou.Game phase={self._phase} to_move={self._to_move} dealer={self._dealer}"
+            f" contract={self._contract} trump={self._trump}>"
+        )
+
+
+def _check_seat_number(seat: object, code: str) -> None:
+    if not isinstance(seat, int) or not 0 <= seat < SEATS:
+        raise illegal(code, seat=seat)
+
+
+def _check_held(hand: list[Card], cards: list[Card]) -> None:
+    """Every card of ``cards`` is in ``hand`` as often as it is named."""
+    wanted = moves.counts(cards)
+    for card, count in wanted.items():
+        have = hand.count(card)
+        if have < count:
+            if have == 0:
+                raise illegal("not_held", card=str(card))
+            raise illegal("held_once", card=str(card))

@@ -1,0 +1,53 @@
+"""Settling a hand (RULES.md §2.8 and §2.9): the dealer's delta from the bid and the points."""
+
+from __future__ import annotations
+
+from engine.sankou.view import Tier
+
+FULL = 200  # every point in two decks
+LEAVE_PENALTY = 9  # §2.9: the leaver -9, each other seat +3
+
+_BASE: dict[Tier, int] = {
+    Tier.ZERO: -9,
+    Tier.UNDER_45: -6,
+    Tier.UNDER_BID: -3,
+    Tier.MADE: 3,
+    Tier.OVER_160: 6,
+    Tier.ALL_200: 9,
+}
+
+
+def tier(bid: int, dealer_points: int) -> Tier:
+    """The row of the scoring table; not reaching the bid always loses."""
+    c = dealer_points
+    if c < bid:
+        if c <= 0:
+            return Tier.ZERO
+        return Tier.UNDER_45 if c < 45 else Tier.UNDER_BID
+    if c >= FULL:
+        return Tier.ALL_200
+    return Tier.OVER_160 if c >= 160 else Tier.MADE
+
+
+def multiplier(bid: int) -> int:
+    """×3 for a bid of 200, ×2 for a bid of 115 or more, else ×1."""
+    if bid >= FULL:
+        return 3
+    return 2 if bid >= 115 else 1
+
+
+def score(bid: int, dealer_points: int) -> int:
+    """The dealer's delta; each other seat gets ``-delta // 3`` (always a whole number)."""
+    return _BASE[tier(bid, dealer_points)] * multiplier(bid)
+
+
+def deltas(dealer: int, delta: int) -> tuple[int, int, int, int]:
+    """Everyone's delta when the dealer's is ``delta``: the three others share it equally."""
+    each = -delta // 3
+    return tuple(delta if seat == dealer else each for seat in range(4))  # type: ignore[return-value]
+
+
+def leave_deltas(leaver: int) -> tuple[int, int, int, int]:
+    return tuple(  # type: ignore[return-value]
+        -LEAVE_PENALTY if seat == leaver else LEAVE_PENALTY // 3 for seat in range(4)
+    )
