@@ -1,0 +1,113 @@
+"""The players' language: one catalogue, a lookup, and Discord's command Translator.
+
+``t(key, lang, **params)`` formats a message; ``lang_of(locale)`` maps a Discord locale to one
+of ``LANGS`` (zh-TW and zh-CN as themselves, everything else English); ``refusal(exc, lang)``
+turns an engine or service error into the player's language from its stable ``code``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from bot.i18n.catalogue import UI, Entry
+from bot.i18n.commands import COMMANDS
+from bot.i18n.errors import ERRORS
+
+LANGS: tuple[str, ...] = ("en", "zh-TW", "zh-CN")
+DEFAULT_LANG = "en"
+
+#: Every user-visible string, by message id. Error codes live under ``error.<code>``.
+CATALOGUE: dict[str, Entry] = {
+    **UI,
+    **{f"cmd.{key}": entry for key, entry in COMMANDS.items()},
+    **{f"error.{code}": entry for code, entry in ERRORS.items()},
+}
+
+
+def lang_of(locale: object) -> str:
+    """``discord.Locale`` (or its string value) to a catalogue language."""
+    value = str(getattr(locale, "value", locale) or "")
+    if value in ("zh-TW", "zh-HK", "zh-Hant"):
+        return "zh-TW"
+    if value.startswith("zh"):
+        return "zh-CN"
+    return DEFAULT_LANG
+
+
+class _Params(dict[str, Any]):
+    """Missing placeholders show as ``{name}`` instead of raising: a typo never crashes a reply."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def t(key: str, lang: str, /, **params: Any) -> str:
+    """The message ``key`` in ``lang`` (falls back to English, then to the key itself)."""
+    entry = CATALOGUE.get(key)
+    if entry is None:
+        return key
+    text = entry.get(lang) or entry[DEFAULT_LANG]
+    try:
+        return text.format_map(_Params(params))
+    except (ValueError, TypeError):  # a format spec that does not fit the value, e.g. {x:+d}
+        return text
+
+
+def has_refusal(code: str) -> bool:
+    return code in ERRORS
+
+
+#: Params that name a seat (0-3): shown to players as seat numbers 1-4 and by name.
+SEAT_PARAMS = frozenset({"seat", "to_move", "leader", "dealer", "owner", "winner"})
+
+
+def refusal(exc: Exception, lang: str, names: Sequence[str] = ()) -> str:
+    """An engine or service refusal in ``lang``, from its ``code`` and ``params``.
+
+    Seats become numbers 1-4 (``{seat}``) and names (``{player}``: the ``seat`` param, else the
+    first seat-like one); games and suits are named in ``lang``. Without a catalogue entry the
+    English message is the fallback, and a Chinese reader gets the generic refusal instead.
+    """
+    code = getattr(exc, "code", None)
+    raw: dict[str, Any] = dict(getattr(exc, "params", {}) or {})
+    params = dict(raw)
+    for key in sorted(raw, key=lambda k: k != "seat"):
+        value = raw[key]
+        if key in SEAT_PARAMS and isinstance(value, int) and not isinstance(value, bool):
+            params[key] = value + 1
+            if 0 <= value < len(names):
+                params.setdefault("player", names[value])
+    if "player" not in params and "seat" in params:
+        params["player"] = params["seat"]
+    if isinstance(raw.get("game"), str) and f"game.{raw['game']}" in UI:
+        params["game"] = t(f"game.{raw['game']}", lang)
+    if "token" not in raw and "suit" in raw:
+        params["token"] = raw["suit"]  # the service's bad_suit names the text as ``suit``
+    if isinstance(raw.get("suit"), str) and f"suit.{raw['suit']}" in UI:
+        params["suit"] = t(f"suit.{raw['suit']}", lang)
+    for key, value in raw.items():
+        if key.endswith("_kind") and isinstance(value, str) and f"kind.{value}" in UI:
+            params[key] = t(f"kind.{value}", lang)
+    if code in ERRORS:
+        return t(f"error.{code}", lang, **params)
+    if lang == DEFAULT_LANG:
+        return str(exc)
+    return t("error.illegal", lang)
+
+
+def command_text(key: str) -> str:
+    """The English (base) text of a command-tree entry, used to build the tree itself."""
+    return COMMANDS[key]["en"]
+
+
+__all__ = [
+    "CATALOGUE",
+    "DEFAULT_LANG",
+    "LANGS",
+    "command_text",
+    "has_refusal",
+    "lang_of",
+    "refusal",
+    "t",
+]

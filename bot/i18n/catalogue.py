@@ -1,0 +1,372 @@
+"""Every word the bot shows, keyed by message id, in English, 繁體中文 and 简体中文.
+
+One catalogue for messages, buttons, select options, autocomplete labels, refusals and
+announcements. Placeholders use ``str.format`` names and must be the same in all three
+languages (a test checks it). Command names and descriptions live in ``commands.py`` because
+Discord puts extra limits on them; refusal codes from the engines and the service live in
+``errors.py``. Game words follow the games' own vocabulary: 清墩 is played in Taiwan and
+southern Fujian (Traditional script, 頭家/末家/雙扣), 海宁三扣 in Zhejiang (庄家/叫分/底牌/主牌).
+"""
+
+from __future__ import annotations
+
+Entry = dict[str, str]
+
+UI: dict[str, Entry] = {
+    # --- games and settings -----------------------------------------------------------
+    "game.qingdun": {"en": "Qingdun", "zh-TW": "清墩", "zh-CN": "清墩"},
+    "game.sankou": {"en": "Haining Sankou", "zh-TW": "海寧三扣", "zh-CN": "海宁三扣"},
+    "rule.bot": {"en": "a bot plays the turn", "zh-TW": "電腦代打", "zh-CN": "电脑代打"},
+    "rule.remove": {
+        "en": "the player is removed",
+        "zh-TW": "移出玩家（逃跑扣分）",
+        "zh-CN": "移出玩家（逃跑扣分）",
+    },
+    "hands.open": {"en": "open-ended", "zh-TW": "不限局數", "zh-CN": "不限局数"},
+    "lang.en": {"en": "English", "zh-TW": "英文", "zh-CN": "英文"},
+    "lang.zh-TW": {"en": "Traditional Chinese", "zh-TW": "繁體中文", "zh-CN": "繁体中文"},
+    "lang.zh-CN": {"en": "Simplified Chinese", "zh-TW": "簡體中文", "zh-CN": "简体中文"},
+    # --- buttons and menus --------------------------------------------------------------
+    "button.join": {"en": "Join", "zh-TW": "入座", "zh-CN": "入座"},
+    "button.leave": {"en": "Leave", "zh-TW": "離座", "zh-CN": "离座"},
+    "button.add_bot": {"en": "Add bot", "zh-TW": "加電腦", "zh-CN": "加电脑"},
+    "button.start": {"en": "Start", "zh-TW": "開局", "zh-CN": "开局"},
+    "button.hand": {"en": "My hand", "zh-TW": "我的牌", "zh-CN": "我的牌"},
+    "button.pass": {"en": "Pass", "zh-TW": "不要", "zh-CN": "不要"},
+    "button.bid_pass": {"en": "Pass", "zh-TW": "不叫", "zh-CN": "不叫"},
+    "button.hint": {"en": "Hint", "zh-TW": "提示", "zh-CN": "提示"},
+    "button.play": {"en": "Play", "zh-TW": "出牌", "zh-CN": "出牌"},
+    "button.clear": {"en": "Clear", "zh-TW": "清除", "zh-CN": "清除"},
+    "button.kitty": {"en": "Lay kitty", "zh-TW": "扣底", "zh-CN": "扣底"},
+    "button.partner": {"en": "Partner's hand", "zh-TW": "看對家的牌", "zh-CN": "看对家的牌"},
+    "button.prev": {"en": "Previous", "zh-TW": "上一頁", "zh-CN": "上一页"},
+    "button.next": {"en": "Next", "zh-TW": "下一頁", "zh-CN": "下一页"},
+    "select.cards": {
+        "en": "Cards {first} … {last}",
+        "zh-TW": "選牌 {first} … {last}",
+        "zh-CN": "选牌 {first} … {last}",
+    },
+    "select.bid": {"en": "Bid (叫分)", "zh-TW": "叫分", "zh-CN": "叫分"},
+    "select.trump": {"en": "Name trump", "zh-TW": "定主牌花色", "zh-CN": "定主牌花色"},
+    "option.bid": {"en": "Bid {amount}", "zh-TW": "叫 {amount} 分", "zh-CN": "叫 {amount} 分"},
+    # --- suits, places, kinds -----------------------------------------------------------
+    "suit.S": {"en": "♠ Spades", "zh-TW": "♠ 黑桃", "zh-CN": "♠ 黑桃"},
+    "suit.H": {"en": "♥ Hearts", "zh-TW": "♥ 紅心", "zh-CN": "♥ 红心"},
+    "suit.D": {"en": "♦ Diamonds", "zh-TW": "♦ 方塊", "zh-CN": "♦ 方块"},
+    "suit.C": {"en": "♣ Clubs", "zh-TW": "♣ 梅花", "zh-CN": "♣ 梅花"},
+    "place.1": {"en": "1st out (頭家)", "zh-TW": "頭家", "zh-CN": "头家"},
+    "place.2": {"en": "2nd out (二家)", "zh-TW": "二家", "zh-CN": "二家"},
+    "place.3": {"en": "3rd out (三家)", "zh-TW": "三家", "zh-CN": "三家"},
+    "place.4": {"en": "last (末家)", "zh-TW": "末家", "zh-CN": "末家"},
+    "kind.single": {"en": "Single", "zh-TW": "單牌", "zh-CN": "单牌"},
+    "kind.pair": {"en": "Pair", "zh-TW": "對子", "zh-CN": "对子"},
+    "kind.triple": {"en": "Triple", "zh-TW": "三隻", "zh-CN": "三只"},
+    "kind.full_house": {"en": "Full house", "zh-TW": "葫蘆", "zh-CN": "葫芦"},
+    "kind.pair_chain": {"en": "Pair chain", "zh-TW": "連對", "zh-CN": "连对"},
+    "kind.triple_chain": {"en": "Triple chain", "zh-TW": "連三", "zh-CN": "连三"},
+    "kind.triples_with_pairs": {
+        "en": "Triples with pairs",
+        "zh-TW": "連三拖連對",
+        "zh-CN": "连三拖连对",
+    },
+    "kind.straight": {"en": "Straight", "zh-TW": "順子", "zh-CN": "顺子"},
+    "kind.straight_flush": {"en": "Straight flush", "zh-TW": "同花順", "zh-CN": "同花顺"},
+    "kind.bomb": {"en": "Bomb", "zh-TW": "炸彈", "zh-CN": "炸弹"},
+    "kind.bomb_chain": {"en": "Bomb chain", "zh-TW": "排炮", "zh-CN": "排炮"},
+    "kind.qingdun": {"en": "Qingdun", "zh-TW": "清墩", "zh-CN": "清墩"},
+    "kind.qingdun_chain": {"en": "Qingdun chain", "zh-TW": "連墩", "zh-CN": "连墩"},
+    "kind.qingdun_brothers": {"en": "Qingdun brothers", "zh-TW": "兄弟墩", "zh-CN": "兄弟墩"},
+    "kind.tractor": {"en": "Tractor", "zh-TW": "拖拉機", "zh-CN": "拖拉机"},
+    "kind.throw": {"en": "Throw", "zh-TW": "甩牌", "zh-CN": "甩牌"},
+    "kind.eight": {"en": "Eight of a kind", "zh-TW": "八張抄家", "zh-CN": "八张抄家"},
+    "kind.cards": {"en": "{count} cards", "zh-TW": "{count} 張", "zh-CN": "{count} 张"},
+    "result.double_kou": {"en": "double win (雙扣)", "zh-TW": "雙扣", "zh-CN": "双扣"},
+    "result.early_end": {"en": "early end", "zh-TW": "提前結束", "zh-CN": "提前结束"},
+    "result.normal": {"en": "normal end", "zh-TW": "正常結束", "zh-CN": "正常结束"},
+    "result.negative": {"en": "negative score", "zh-TW": "負分", "zh-CN": "负分"},
+    "result.left": {"en": "void (a player left)", "zh-TW": "逃跑作廢", "zh-CN": "逃跑作废"},
+    "result.made": {"en": "contract made", "zh-TW": "庄家成功", "zh-CN": "庄家成功"},
+    "result.failed": {"en": "contract failed", "zh-TW": "庄家失敗", "zh-CN": "庄家失败"},
+    # --- table lifecycle ------------------------------------------------------------------
+    "table.title": {
+        "en": "{game} table #{table}",
+        "zh-TW": "{game} 第 {table} 桌",
+        "zh-CN": "{game} 第 {table} 桌",
+    },
+    "table.thread": {
+        "en": "{game} #{table}",
+        "zh-TW": "{game} {table} 桌",
+        "zh-CN": "{game} {table} 桌",
+    },
+    "table.created": {
+        "en": "{name} opened a {game} table. "
+        "Settings: {hands} hands, {limit} per turn, on timeout {rule}.",
+        "zh-TW": "{name} 開了一桌{game}。設定：{hands} 局，每手限時 {limit}，逾時{rule}。",
+        "zh-CN": "{name} 开了一桌{game}。设置：{hands} 局，每手限时 {limit}，超时{rule}。",
+    },
+    "table.created_here": {
+        "en": "Table #{table} is open in {place}.",
+        "zh-TW": "第 {table} 桌已開在 {place}。",
+        "zh-CN": "第 {table} 桌已开在 {place}。",
+    },
+    "table.seats": {"en": "Seats", "zh-TW": "座位", "zh-CN": "座位"},
+    "table.seat_line": {
+        "en": "Seat {seat}: {name}",
+        "zh-TW": "{seat} 號位：{name}",
+        "zh-CN": "{seat} 号位：{name}",
+    },
+    "table.empty_seat": {"en": "(empty)", "zh-TW": "（空位）", "zh-CN": "（空位）"},
+    "table.bot_name": {"en": "Bot {seat}", "zh-TW": "電腦 {seat}", "zh-CN": "电脑 {seat}"},
+    "table.waiting": {
+        "en": "Waiting for players ({count}/4).",
+        "zh-TW": "等待玩家入座（{count}/4）。",
+        "zh-CN": "等待玩家入座（{count}/4）。",
+    },
+    "table.joined": {
+        "en": "{name} sits at seat {seat}.",
+        "zh-TW": "{name} 坐上 {seat} 號位。",
+        "zh-CN": "{name} 坐上 {seat} 号位。",
+    },
+    "table.left": {
+        "en": "{name} left the table.",
+        "zh-TW": "{name} 離座了。",
+        "zh-CN": "{name} 离座了。",
+    },
+    "table.kicked": {
+        "en": "{name} was removed from the table.",
+        "zh-TW": "{name} 被請離牌桌。",
+        "zh-CN": "{name} 被请离牌桌。",
+    },
+    "table.bot_added": {
+        "en": "A bot sits at seat {seat}.",
+        "zh-TW": "電腦坐上 {seat} 號位。",
+        "zh-CN": "电脑坐上 {seat} 号位。",
+    },
+    "table.bot_removed": {
+        "en": "The bot left seat {seat}.",
+        "zh-TW": "電腦離開 {seat} 號位。",
+        "zh-CN": "电脑离开 {seat} 号位。",
+    },
+    "table.hand_started": {
+        "en": "Hand {number} begins.",
+        "zh-TW": "第 {number} 局開始。",
+        "zh-CN": "第 {number} 局开始。",
+    },
+    "table.ended": {"en": "The table is closed.", "zh-TW": "本桌結束。", "zh-CN": "本桌结束。"},
+    "table.turn": {
+        "en": "{mention}, your turn.",
+        "zh-TW": "{mention}，輪到你了。",
+        "zh-CN": "{mention}，轮到你了。",
+    },
+    "table.turn_bid": {
+        "en": "{mention}, your bid.",
+        "zh-TW": "{mention}，輪到你叫分。",
+        "zh-CN": "{mention}，轮到你叫分。",
+    },
+    "table.turn_kitty": {
+        "en": "{mention}, you are the dealer: lay 8 cards back as the kitty.",
+        "zh-TW": "{mention}，你是庄家：請扣 8 張底牌。",
+        "zh-CN": "{mention}，你是庄家：请扣 8 张底牌。",
+    },
+    "table.turn_trump": {
+        "en": "{mention}, name the trump suit.",
+        "zh-TW": "{mention}，請定主牌花色。",
+        "zh-CN": "{mention}，请定主牌花色。",
+    },
+    "table.reminder": {
+        "en": "{mention}, the table is waiting for you.",
+        "zh-TW": "{mention}，大家在等你出牌。",
+        "zh-CN": "{mention}，大家在等你出牌。",
+    },
+    "table.timeout_bot": {
+        "en": "{name} ran out of time; a bot played the turn.",
+        "zh-TW": "{name} 逾時，由電腦代打。",
+        "zh-CN": "{name} 超时，由电脑代打。",
+    },
+    "table.timeout_removed": {
+        "en": "{name} ran out of time and was removed.",
+        "zh-TW": "{name} 逾時，被移出牌桌。",
+        "zh-CN": "{name} 超时，被移出牌桌。",
+    },
+    "table.score": {"en": "Table score", "zh-TW": "本桌累計", "zh-CN": "本桌累计"},
+    "table.score_line": {
+        "en": "{name}: {total:+d}",
+        "zh-TW": "{name}：{total:+d}",
+        "zh-CN": "{name}：{total:+d}",
+    },
+    "table.none_here": {
+        "en": "There is no table for you here. Create one with /table create.",
+        "zh-TW": "這裡沒有你的牌桌。用 /牌桌 開桌 開一桌。",
+        "zh-CN": "这里没有你的牌桌。用 /牌桌 开桌 开一桌。",
+    },
+    # --- play announcements ---------------------------------------------------------------
+    "play.played": {
+        "en": "{name}: {cards}",
+        "zh-TW": "{name}：{cards}",
+        "zh-CN": "{name}：{cards}",
+    },
+    "play.passed": {"en": "{name} passes.", "zh-TW": "{name} 不要。", "zh-CN": "{name} 不要。"},
+    "play.trick_won": {
+        "en": "{name} wins the trick: {points} points.",
+        "zh-TW": "{name} 贏得這一輪：{points} 分。",
+        "zh-CN": "{name} 赢得这一轮：{points} 分。",
+    },
+    "play.out": {
+        "en": "{name} is out: {place}.",
+        "zh-TW": "{name} 出完了：{place}。",
+        "zh-CN": "{name} 出完了：{place}。",
+    },
+    "play.failed_throw": {
+        "en": "{name}'s throw failed ({attempted}); forced to play {forced}.",
+        "zh-TW": "{name} 甩牌失敗（{attempted}），只能出 {forced}。",
+        "zh-CN": "{name} 甩牌失败（{attempted}），只能出 {forced}。",
+    },
+    "play.bid": {
+        "en": "{name} bids {amount}.",
+        "zh-TW": "{name} 叫 {amount} 分。",
+        "zh-CN": "{name} 叫 {amount} 分。",
+    },
+    "play.bid_pass": {"en": "{name} passes.", "zh-TW": "{name} 不叫。", "zh-CN": "{name} 不叫。"},
+    "play.dealer": {
+        "en": "{name} is the dealer (庄家) at {amount}.",
+        "zh-TW": "{name} 做庄，叫分 {amount}。",
+        "zh-CN": "{name} 做庄，叫分 {amount}。",
+    },
+    "play.kitty_laid": {
+        "en": "{name} has laid the kitty.",
+        "zh-TW": "{name} 已扣底。",
+        "zh-CN": "{name} 已扣底。",
+    },
+    "play.trump": {"en": "Trump is {suit}.", "zh-TW": "主牌是{suit}。", "zh-CN": "主牌是{suit}。"},
+    "play.hand_over": {
+        "en": "Hand {number} is over: {kind}.",
+        "zh-TW": "第 {number} 局結束：{kind}。",
+        "zh-CN": "第 {number} 局结束：{kind}。",
+    },
+    "play.delta_line": {
+        "en": "{name}: {delta:+d} (total {total:+d})",
+        "zh-TW": "{name}：{delta:+d}（累計 {total:+d}）",
+        "zh-CN": "{name}：{delta:+d}（累计 {total:+d}）",
+    },
+    "play.player_left": {
+        "en": "{name} left during the hand; the hand is void.",
+        "zh-TW": "{name} 中途逃跑，本局作廢。",
+        "zh-CN": "{name} 中途逃跑，本局作废。",
+    },
+    # --- private answers ------------------------------------------------------------------
+    "hand.title": {
+        "en": "Your hand: {count} cards.",
+        "zh-TW": "你的手牌：{count} 張。",
+        "zh-CN": "你的手牌：{count} 张。",
+    },
+    "hand.kitty": {
+        "en": "Kitty (底牌): {cards}",
+        "zh-TW": "底牌：{cards}",
+        "zh-CN": "底牌：{cards}",
+    },
+    "hand.partner": {
+        "en": "Your partner's hand: {count} cards.",
+        "zh-TW": "對家的手牌：{count} 張。",
+        "zh-CN": "对家的手牌：{count} 张。",
+    },
+    "hand.selected": {
+        "en": "Selected: {cards}",
+        "zh-TW": "已選：{cards}",
+        "zh-CN": "已选：{cards}",
+    },
+    "hand.nothing_selected": {
+        "en": "Nothing selected.",
+        "zh-TW": "尚未選牌。",
+        "zh-CN": "尚未选牌。",
+    },
+    "hand.played": {"en": "Played: {cards}", "zh-TW": "已出：{cards}", "zh-CN": "已出：{cards}"},
+    "hand.passed": {"en": "You passed.", "zh-TW": "你不要。", "zh-CN": "你不要。"},
+    "hand.done": {"en": "Done.", "zh-TW": "完成。", "zh-CN": "完成。"},
+    "hint.play": {
+        "en": "Hint: play {cards}.",
+        "zh-TW": "提示：出 {cards}。",
+        "zh-CN": "提示：出 {cards}。",
+    },
+    "hint.pass": {"en": "Hint: pass.", "zh-TW": "提示：不要。", "zh-CN": "提示：不要。"},
+    "hint.bid": {
+        "en": "Hint: bid {amount}.",
+        "zh-TW": "提示：叫 {amount} 分。",
+        "zh-CN": "提示：叫 {amount} 分。",
+    },
+    "hint.discard": {
+        "en": "Hint: lay {cards} as the kitty.",
+        "zh-TW": "提示：扣 {cards}。",
+        "zh-CN": "提示：扣 {cards}。",
+    },
+    "hint.trump": {
+        "en": "Hint: name {suit}.",
+        "zh-TW": "提示：定{suit}為主。",
+        "zh-CN": "提示：定{suit}为主。",
+    },
+    "auto.no_match": {
+        "en": "No legal play matches “{text}”.",
+        "zh-TW": "沒有符合「{text}」的合法出牌。",
+        "zh-CN": "没有符合“{text}”的合法出牌。",
+    },
+    "auto.now": {"en": "playable now", "zh-TW": "現在可出", "zh-CN": "现在可出"},
+    "discord.slow": {
+        "en": "Working on it…",
+        "zh-TW": "處理中……",
+        "zh-CN": "处理中……",
+    },
+    "discord.failed": {
+        "en": "Something went wrong on our side; nothing was changed. Please try again.",
+        "zh-TW": "系統出了點問題，牌局沒有任何改變，請再試一次。",
+        "zh-CN": "系统出了点问题，牌局没有任何改变，请再试一次。",
+    },
+    "discord.no_thread": {
+        "en": "I could not open a thread here, so the table plays in this channel.",
+        "zh-TW": "這裡無法開討論串，牌局就在這個頻道進行。",
+        "zh-CN": "这里无法开子区，牌局就在这个频道进行。",
+    },
+    # --- scores ---------------------------------------------------------------------------
+    "scores.leaderboard": {
+        "en": "Leaderboard: {game}",
+        "zh-TW": "排行榜：{game}",
+        "zh-CN": "排行榜：{game}",
+    },
+    "scores.leaderboard_days": {
+        "en": "Leaderboard: {game}, last {days} days",
+        "zh-TW": "排行榜：{game}（最近 {days} 天）",
+        "zh-CN": "排行榜：{game}（最近 {days} 天）",
+    },
+    "scores.row": {
+        "en": "{rank}. {name}: {score:+d} ({hands} hands)",
+        "zh-TW": "{rank}. {name}：{score:+d}（{hands} 局）",
+        "zh-CN": "{rank}. {name}：{score:+d}（{hands} 局）",
+    },
+    "scores.empty": {"en": "No results yet.", "zh-TW": "還沒有成績。", "zh-CN": "还没有成绩。"},
+    "scores.stats": {"en": "Stats of {name}", "zh-TW": "{name} 的戰績", "zh-CN": "{name} 的战绩"},
+    "scores.stats_line": {
+        "en": "{game}: {hands} hands, {wins} won, total {score:+d}",
+        "zh-TW": "{game}：{hands} 局，贏 {wins} 局，累計 {score:+d}",
+        "zh-CN": "{game}：{hands} 局，赢 {wins} 局，累计 {score:+d}",
+    },
+    "scores.history": {"en": "Recent hands", "zh-TW": "最近牌局", "zh-CN": "最近牌局"},
+    "scores.history_row": {
+        "en": "Hand {number}: {kind} — {deltas}",
+        "zh-TW": "第 {number} 局：{kind}—{deltas}",
+        "zh-CN": "第 {number} 局：{kind}—{deltas}",
+    },
+    # --- rules ----------------------------------------------------------------------------
+    "rules.missing": {
+        "en": "The rules of {game} are not written yet.",
+        "zh-TW": "{game} 的規則還沒寫好。",
+        "zh-CN": "{game} 的规则还没写好。",
+    },
+    "rules.page": {
+        "en": "Page {page}/{pages}",
+        "zh-TW": "第 {page}/{pages} 頁",
+        "zh-CN": "第 {page}/{pages} 页",
+    },
+    "rules.english_only": {
+        "en": "",
+        "zh-TW": "（中文版規則尚未提供，以下為英文原文。）",
+        "zh-CN": "（中文版规则尚未提供，以下为英文原文。）",
+    },
+}

@@ -1,0 +1,201 @@
+"""Slash command names, option names, descriptions and choices in three languages.
+
+Keys follow the command tree: ``table`` (a group), ``table.create`` (a command),
+``table.create.game`` (an option), each with a ``.desc`` twin; choices are ``choice.<value>``.
+The English entries are what the command tree is built from; the Translator serves the other
+two. Discord only accepts names that are lower-case, without spaces, at most 32 characters
+(``^[-_\\p{L}\\p{N}\\p{sc=Deva}\\p{sc=Thai}]{1,32}$``); Chinese characters count as letters.
+"""
+
+from __future__ import annotations
+
+from bot.i18n.catalogue import Entry
+
+
+def _e(en: str, tw: str, cn: str) -> Entry:
+    return {"en": en, "zh-TW": tw, "zh-CN": cn}
+
+
+COMMANDS: dict[str, Entry] = {
+    # --- /table ---------------------------------------------------------------------------
+    "table": _e("table", "牌桌", "牌桌"),
+    "table.desc": _e(
+        "Open, join and run a card table", "開桌、入座、管理牌桌", "开桌、入座、管理牌桌"
+    ),
+    "table.create": _e("create", "開桌", "开桌"),
+    "table.create.desc": _e(
+        "Open a table for 清墩 or 海宁三扣 in its own thread",
+        "在新的討論串開一桌清墩或海寧三扣",
+        "在新的子区开一桌清墩或海宁三扣",
+    ),
+    "table.create.game": _e("game", "遊戲", "游戏"),
+    "table.create.game.desc": _e("Which game", "玩哪一種", "玩哪一种"),
+    "table.create.hands": _e("hands", "局數", "局数"),
+    "table.create.hands.desc": _e(
+        "Number of hands (empty: play until the table is ended)",
+        "要打幾局（不填：打到散桌為止）",
+        "要打几局（不填：打到散桌为止）",
+    ),
+    "table.create.turn_limit": _e("turn_limit", "限時", "限时"),
+    "table.create.turn_limit.desc": _e(
+        "Time allowed for one turn", "每手的時間限制", "每手的时间限制"
+    ),
+    "table.create.timeout_rule": _e("timeout_rule", "逾時處理", "超时处理"),
+    "table.create.timeout_rule.desc": _e(
+        "What happens when a turn runs out of time",
+        "逾時之後怎麼辦",
+        "超时之后怎么办",
+    ),
+    "table.create.language": _e("language", "語言", "语言"),
+    "table.create.language.desc": _e(
+        "Language of the table's public messages",
+        "牌桌公開訊息的語言",
+        "牌桌公开消息的语言",
+    ),
+    "table.join": _e("join", "入座", "入座"),
+    "table.join.desc": _e("Sit at the table in this thread", "在這桌入座", "在这桌入座"),
+    "table.leave": _e("leave", "離座", "离座"),
+    "table.leave.desc": _e(
+        "Leave the table (during a hand: the leaving penalty)",
+        "離開牌桌（牌局中離開算逃跑）",
+        "离开牌桌（牌局中离开算逃跑）",
+    ),
+    "table.seat": _e("seat", "換座", "换座"),
+    "table.seat.desc": _e("Choose your seat before the start", "開局前選座位", "开局前选座位"),
+    "table.seat.seat": _e("seat", "座位", "座位"),
+    "table.seat.seat.desc": _e("Seat 1 to 4", "1 到 4 號位", "1 到 4 号位"),
+    "table.addbot": _e("addbot", "加電腦", "加电脑"),
+    "table.addbot.desc": _e("Put a bot in an empty seat", "讓電腦坐空位", "让电脑坐空位"),
+    "table.addbot.seat": _e("seat", "座位", "座位"),
+    "table.addbot.seat.desc": _e(
+        "Seat 1 to 4 (empty: the first free one)",
+        "1 到 4 號位（不填：第一個空位）",
+        "1 到 4 号位（不填：第一个空位）",
+    ),
+    "table.removebot": _e("removebot", "移除電腦", "移除电脑"),
+    "table.removebot.desc": _e("Take a bot off its seat", "讓電腦離座", "让电脑离座"),
+    "table.removebot.seat": _e("seat", "座位", "座位"),
+    "table.removebot.seat.desc": _e("Seat 1 to 4", "1 到 4 號位", "1 到 4 号位"),
+    "table.start": _e("start", "開局", "开局"),
+    "table.start.desc": _e(
+        "Deal the first hand (four seats filled)", "四人坐滿後發牌開局", "四人坐满后发牌开局"
+    ),
+    "table.show": _e("show", "看桌", "看桌"),
+    "table.show.desc": _e("Post the table picture again", "重新貼出牌桌圖", "重新贴出牌桌图"),
+    "table.end": _e("end", "散桌", "散桌"),
+    "table.end.desc": _e(
+        "Close the table (creator or Manage Server)",
+        "結束牌桌（開桌者或管理員）",
+        "结束牌桌（开桌者或管理员）",
+    ),
+    "table.kick": _e("kick", "踢人", "踢人"),
+    "table.kick.desc": _e(
+        "Remove a player (creator or Manage Server)",
+        "請玩家離桌（開桌者或管理員）",
+        "请玩家离桌（开桌者或管理员）",
+    ),
+    "table.kick.player": _e("player", "玩家", "玩家"),
+    "table.kick.player.desc": _e("Who to remove", "要請走誰", "要请走谁"),
+    # --- /play ------------------------------------------------------------------------------
+    "play": _e("play", "打牌", "打牌"),
+    "play.desc": _e("Play your turn", "輪到你時出牌", "轮到你时出牌"),
+    "play.cards": _e("cards", "出牌", "出牌"),
+    "play.cards.desc": _e(
+        "Play cards, e.g. 10H JS or 33344",
+        "出牌，例如 10H JS 或 33344",
+        "出牌，例如 10H JS 或 33344",
+    ),
+    "play.cards.cards": _e("cards", "牌", "牌"),
+    "play.cards.cards.desc": _e(
+        "Cards to play (pick from the list or type)",
+        "要出的牌（從清單選或自己打）",
+        "要出的牌（从列表选或自己打）",
+    ),
+    "play.pass": _e("pass", "不要", "不要"),
+    "play.pass.desc": _e("Pass (清墩 trick or 三扣 bidding)", "不要／不叫", "不要／不叫"),
+    "play.hand": _e("hand", "手牌", "手牌"),
+    "play.hand.desc": _e("See your hand privately", "私下看自己的手牌", "私下看自己的手牌"),
+    "play.hint": _e("hint", "提示", "提示"),
+    "play.hint.desc": _e("Suggest a legal move", "建議一手合法的出牌", "建议一手合法的出牌"),
+    "play.bid": _e("bid", "叫分", "叫分"),
+    "play.bid.desc": _e(
+        "三扣: bid points (80 to 200, steps of 5)",
+        "三扣：叫分（80 到 200，每次加 5）",
+        "三扣：叫分（80 到 200，每次加 5）",
+    ),
+    "play.bid.amount": _e("amount", "分數", "分数"),
+    "play.bid.amount.desc": _e("Your bid", "你的叫分", "你的叫分"),
+    "play.kitty": _e("kitty", "扣底", "扣底"),
+    "play.kitty.desc": _e(
+        "三扣 dealer: lay 8 cards as the kitty", "三扣庄家：扣 8 張底牌", "三扣庄家：扣 8 张底牌"
+    ),
+    "play.kitty.cards": _e("cards", "牌", "牌"),
+    "play.kitty.cards.desc": _e("The 8 cards to lay back", "要扣的 8 張牌", "要扣的 8 张牌"),
+    "play.trump": _e("trump", "定主", "定主"),
+    "play.trump.desc": _e(
+        "三扣 dealer: name the trump suit", "三扣庄家：定主牌花色", "三扣庄家：定主牌花色"
+    ),
+    "play.trump.suit": _e("suit", "花色", "花色"),
+    "play.trump.suit.desc": _e("Trump suit", "主牌花色", "主牌花色"),
+    "play.partner": _e("partner", "對家", "对家"),
+    "play.partner.desc": _e(
+        "清墩: see your partner's hand after you went out",
+        "清墩：出完後看對家的牌",
+        "清墩：出完后看对家的牌",
+    ),
+    # --- /scores ------------------------------------------------------------------------------
+    "scores": _e("scores", "戰績", "战绩"),
+    "scores.desc": _e(
+        "Scores, history and leaderboards", "分數、牌局紀錄和排行榜", "分数、牌局记录和排行榜"
+    ),
+    "scores.table": _e("table", "本桌", "本桌"),
+    "scores.table.desc": _e("Running score of this table", "本桌的累計分數", "本桌的累计分数"),
+    "scores.history": _e("history", "紀錄", "记录"),
+    "scores.history.desc": _e("The last hands of this table", "本桌最近幾局", "本桌最近几局"),
+    "scores.leaderboard": _e("leaderboard", "排行榜", "排行榜"),
+    "scores.leaderboard.desc": _e(
+        "Best players of this server", "本伺服器的高手", "本服务器的高手"
+    ),
+    "scores.leaderboard.game": _e("game", "遊戲", "游戏"),
+    "scores.leaderboard.game.desc": _e("Which game", "哪一種遊戲", "哪一种游戏"),
+    "scores.leaderboard.days": _e("days", "天數", "天数"),
+    "scores.leaderboard.days.desc": _e(
+        "Only the last N days (empty: all time)",
+        "只算最近幾天（不填：全部）",
+        "只算最近几天（不填：全部）",
+    ),
+    "scores.stats": _e("stats", "個人", "个人"),
+    "scores.stats.desc": _e("A player's statistics", "玩家的個人戰績", "玩家的个人战绩"),
+    "scores.stats.player": _e("player", "玩家", "玩家"),
+    "scores.stats.player.desc": _e(
+        "Whose statistics (empty: yours)", "看誰的戰績（不填：自己）", "看谁的战绩（不填：自己）"
+    ),
+    # --- /rules -------------------------------------------------------------------------------
+    "rules": _e("rules", "規則", "规则"),
+    "rules.desc": _e(
+        "How to play 清墩 or 海宁三扣", "清墩、海寧三扣的玩法", "清墩、海宁三扣的玩法"
+    ),
+    "rules.game": _e("game", "遊戲", "游戏"),
+    "rules.game.desc": _e("Which game", "哪一種遊戲", "哪一种游戏"),
+    # --- choices ------------------------------------------------------------------------------
+    "choice.qingdun": _e("清墩 Qingdun", "清墩", "清墩"),
+    "choice.sankou": _e("海宁三扣 Haining Sankou", "海寧三扣", "海宁三扣"),
+    "choice.bot": _e("A bot plays the turn", "電腦代打", "电脑代打"),
+    "choice.remove": _e("Remove the player (penalty)", "移出玩家（扣分）", "移出玩家（扣分）"),
+    "choice.en": _e("English", "English 英文", "English 英文"),
+    "choice.zh-TW": _e("繁體中文 Traditional Chinese", "繁體中文", "繁体中文"),
+    "choice.zh-CN": _e("简体中文 Simplified Chinese", "簡體中文", "简体中文"),
+    "choice.S": _e("♠ Spades", "♠ 黑桃", "♠ 黑桃"),
+    "choice.H": _e("♥ Hearts", "♥ 紅心", "♥ 红心"),
+    "choice.D": _e("♦ Diamonds", "♦ 方塊", "♦ 方块"),
+    "choice.C": _e("♣ Clubs", "♣ 梅花", "♣ 梅花"),
+    "choice.5": _e("5 minutes", "5 分鐘", "5 分钟"),
+    "choice.30": _e("30 minutes", "30 分鐘", "30 分钟"),
+    "choice.120": _e("2 hours", "2 小時", "2 小时"),
+    "choice.720": _e("12 hours", "12 小時", "12 小时"),
+    "choice.1440": _e("24 hours", "24 小時", "24 小时"),
+    "choice.4320": _e("72 hours", "72 小時", "72 小时"),
+}
+
+#: Turn limits offered at creation, in minutes (the service accepts 1 min to 72 h).
+TURN_LIMITS: tuple[int, ...] = (5, 30, 120, 720, 1440, 4320)

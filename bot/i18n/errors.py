@@ -1,0 +1,393 @@
+"""Refusals in three languages, keyed by the stable ``code`` the engines and the service raise.
+
+``engine.errors.CardParseError``, ``engine.errors.IllegalMove`` and the service's
+``ServiceError`` each carry a ``code`` and plain ``params`` (seats as ints, cards as notation
+strings, suits as letters, amounts as ints). The front end formats seats as player names
+before it looks the text up here, so every ``{seat}``-like placeholder reads as a name.
+A test collects every ``code=`` raised anywhere in the tree and checks it has an entry.
+"""
+
+from __future__ import annotations
+
+from bot.i18n.catalogue import Entry
+
+ERRORS: dict[str, Entry] = {
+    # --- card notation (engine/cards.py) ---------------------------------------------------
+    "bad_card": {
+        "en": "Cannot read the card “{token}”.",
+        "zh-TW": "看不懂這張牌：「{token}」。",
+        "zh-CN": "看不懂这张牌：“{token}”。",
+    },
+    "not_one_card": {
+        "en": "“{token}” should be exactly one card.",
+        "zh-TW": "「{token}」應該只有一張牌。",
+        "zh-CN": "“{token}”应该只有一张牌。",
+    },
+    "missing_suit": {
+        "en": "“{token}” needs a suit: S H D C (or ♠ ♥ ♦ ♣).",
+        "zh-TW": "「{token}」缺少花色：S H D C（或 ♠ ♥ ♦ ♣）。",
+        "zh-CN": "“{token}”缺少花色：S H D C（或 ♠ ♥ ♦ ♣）。",
+    },
+    "bad_suit": {
+        "en": "“{token}”: suits are S H D C (or ♠ ♥ ♦ ♣).",
+        "zh-TW": "「{token}」：花色是 S H D C（或 ♠ ♥ ♦ ♣）。",
+        "zh-CN": "“{token}”：花色是 S H D C（或 ♠ ♥ ♦ ♣）。",
+    },
+    "rank_first": {
+        "en": "“{token}”: the rank comes first, e.g. 10H, JS, AD.",
+        "zh-TW": "「{token}」：點數寫在前面，例如 10H、JS、AD。",
+        "zh-CN": "“{token}”：点数写在前面，例如 10H、JS、AD。",
+    },
+    "bad_rank": {
+        "en": "“{token}”: ranks are 2-10 J Q K A, jokers BJ and SJ (大王 小王).",
+        "zh-TW": "「{token}」：點數是 2-10 J Q K A，大王 BJ、小王 SJ。",
+        "zh-CN": "“{token}”：点数是 2-10 J Q K A，大王 BJ、小王 SJ。",
+    },
+    "not_enough_cards": {
+        "en": "You do not hold that many “{token}”.",
+        "zh-TW": "你手上沒有這麼多張「{token}」。",
+        "zh-CN": "你手上没有这么多张“{token}”。",
+    },
+    # --- the table service (bot/service/errors.py) ---------------------------------------
+    "table_not_found": {
+        "en": "There is no table {table_id}.",
+        "zh-TW": "沒有第 {table_id} 桌。",
+        "zh-CN": "没有第 {table_id} 桌。",
+    },
+    "table_ended": {
+        "en": "Table {table_id} has ended.",
+        "zh-TW": "第 {table_id} 桌已經結束。",
+        "zh-CN": "第 {table_id} 桌已经结束。",
+    },
+    "table_not_waiting": {
+        "en": "Table {table_id} is playing; seats change only between hands.",
+        "zh-TW": "第 {table_id} 桌正在打牌，要等這局打完才能換座。",
+        "zh-CN": "第 {table_id} 桌正在打牌，要等这局打完才能换座。",
+    },
+    "unknown_game": {
+        "en": "Unknown game “{game}”: choose 清墩 or 海宁三扣.",
+        "zh-TW": "沒有「{game}」這種遊戲：請選清墩或海寧三扣。",
+        "zh-CN": "没有“{game}”这种游戏：请选清墩或海宁三扣。",
+    },
+    "not_creator": {
+        "en": "Only the table's creator or a server manager can do that.",
+        "zh-TW": "只有開桌的人或伺服器管理員可以這樣做。",
+        "zh-CN": "只有开桌的人或服务器管理员可以这样做。",
+    },
+    "table_full": {
+        "en": "Table {table_id} has no free seat.",
+        "zh-TW": "第 {table_id} 桌已經坐滿了。",
+        "zh-CN": "第 {table_id} 桌已经坐满了。",
+    },
+    "already_seated": {
+        "en": "You already sit at seat {seat} of this table.",
+        "zh-TW": "你已經坐在這桌的 {seat} 號位。",
+        "zh-CN": "你已经坐在这桌的 {seat} 号位。",
+    },
+    "already_seated_here": {
+        "en": "You already sit at table {table_id} in this channel; leave it first.",
+        "zh-TW": "你已經坐在這個頻道的第 {table_id} 桌，請先離座。",
+        "zh-CN": "你已经坐在这个频道的第 {table_id} 桌，请先离座。",
+    },
+    "not_seated": {
+        "en": "You do not sit at table {table_id}.",
+        "zh-TW": "你沒有坐在第 {table_id} 桌。",
+        "zh-CN": "你没有坐在第 {table_id} 桌。",
+    },
+    "target_not_seated": {
+        "en": "That player does not sit at table {table_id}.",
+        "zh-TW": "這位玩家沒有坐在第 {table_id} 桌。",
+        "zh-CN": "这位玩家没有坐在第 {table_id} 桌。",
+    },
+    "seat_taken": {
+        "en": "Seat {seat} is taken.",
+        "zh-TW": "{seat} 號位已經有人了。",
+        "zh-CN": "{seat} 号位已经有人了。",
+    },
+    "bad_seat": {
+        "en": "Seat {seat} does not exist: seats are 1 to 4.",
+        "zh-TW": "沒有 {seat} 號位：座位是 1 到 4。",
+        "zh-CN": "没有 {seat} 号位：座位是 1 到 4。",
+    },
+    "not_a_bot": {
+        "en": "Seat {seat} is not a bot.",
+        "zh-TW": "{seat} 號位不是電腦。",
+        "zh-CN": "{seat} 号位不是电脑。",
+    },
+    "need_four_players": {
+        "en": "Four players are needed to start; {seated} seated.",
+        "zh-TW": "要四個人才能開局，現在只有 {seated} 人。",
+        "zh-CN": "要四个人才能开局，现在只有 {seated} 人。",
+    },
+    "hand_over": {
+        "en": "No hand is being played now.",
+        "zh-TW": "現在沒有在打牌。",
+        "zh-CN": "现在没有在打牌。",
+    },
+    "not_your_turn": {
+        "en": "Not your turn: {player} is to play.",
+        "zh-TW": "還沒輪到你：現在輪到 {player}。",
+        "zh-CN": "还没轮到你：现在轮到 {player}。",
+    },
+    "wrong_game": {
+        "en": "That is not a move of {game}.",
+        "zh-TW": "{game}沒有這個動作。",
+        "zh-CN": "{game}没有这个动作。",
+    },
+    "bad_turn_limit": {
+        "en": "The turn time limit must be between {min} and {max} minutes.",
+        "zh-TW": "每手限時要在 {min} 到 {max} 分鐘之間。",
+        "zh-CN": "每手限时要在 {min} 到 {max} 分钟之间。",
+    },
+    "bad_timeout_rule": {
+        "en": "On timeout a bot plays the turn or the player is removed; “{rule}” is neither.",
+        "zh-TW": "逾時只能電腦代打或移出玩家，沒有「{rule}」。",
+        "zh-CN": "超时只能电脑代打或移出玩家，没有“{rule}”。",
+    },
+    "bad_hand_count": {
+        "en": "The number of hands must be at least 1.",
+        "zh-TW": "局數至少要 1 局。",
+        "zh-CN": "局数至少要 1 局。",
+    },
+    "bad_language": {
+        "en": "The language must be English, 繁體中文 or 简体中文.",
+        "zh-TW": "語言只能選英文、繁體中文或簡體中文。",
+        "zh-CN": "语言只能选英文、繁体中文或简体中文。",
+    },
+    "unknown_setting": {
+        "en": "There is no setting named “{name}”.",
+        "zh-TW": "沒有叫「{name}」的設定。",
+        "zh-CN": "没有叫“{name}”的设置。",
+    },
+    # --- 清墩 engine (engine/qingdun/errors.py) --------------------------------------------
+    "no_such_seat": {
+        "en": "There is no seat {seat}: seats are 1 to 4.",
+        "zh-TW": "沒有 {seat} 號位：座位是 1 到 4。",
+        "zh-CN": "没有 {seat} 号位：座位是 1 到 4。",
+    },
+    "gone_out": {
+        "en": "{player} has already gone out.",
+        "zh-TW": "{player} 已經出完牌了。",
+        "zh-CN": "{player} 已经出完牌了。",
+    },
+    "empty_play": {
+        "en": "Choose at least one card to play.",
+        "zh-TW": "至少要出一張牌。",
+        "zh-CN": "至少要出一张牌。",
+    },
+    "card_not_held": {
+        "en": "You hold no {card}.",
+        "zh-TW": "你手上沒有 {card}。",
+        "zh-CN": "你手上没有 {card}。",
+    },
+    "too_few_held": {
+        "en": "You hold only {held} × {card}.",
+        "zh-TW": "你手上只有 {held} 張 {card}。",
+        "zh-CN": "你手上只有 {held} 张 {card}。",
+    },
+    "not_a_combination": {
+        "en": "{cards} is not a combination.",
+        "zh-TW": "{cards} 不是能出的牌型。",
+        "zh-CN": "{cards} 不是能出的牌型。",
+    },
+    "does_not_beat": {
+        "en": "{play} ({play_kind}) does not beat {top} ({top_kind}).",
+        "zh-TW": "{play}（{play_kind}）壓不過 {top}（{top_kind}）。",
+        "zh-CN": "{play}（{play_kind}）压不过 {top}（{top_kind}）。",
+    },
+    "wrong_kind": {
+        "en": "{play} ({play_kind}) cannot beat {top} ({top_kind}): "
+        "play the same kind of the same length, or a bomb.",
+        "zh-TW": "{play}（{play_kind}）不能壓 {top}（{top_kind}）：要出同牌型同長度，或是炸彈。",
+        "zh-CN": "{play}（{play_kind}）不能压 {top}（{top_kind}）：要出同牌型同长度，或是炸弹。",
+    },
+    "leader_cannot_pass": {
+        "en": "You lead this trick: you cannot pass.",
+        "zh-TW": "這一輪由你先出，不能不要。",
+        "zh-CN": "这一轮由你先出，不能不要。",
+    },
+    "wrong_action": {
+        "en": "That is not a move of 清墩.",
+        "zh-TW": "清墩沒有這個動作。",
+        "zh-CN": "清墩没有这个动作。",
+    },
+    # --- 三扣 engine (engine/sankou/errors.py) ----------------------------------------------
+    "deal_four_hands": {
+        "en": "A deal needs exactly four hands.",
+        "zh-TW": "發牌要剛好四手牌。",
+        "zh-CN": "发牌要刚好四手牌。",
+    },
+    "deal_unequal_hands": {
+        "en": "The four hands must have the same number of cards.",
+        "zh-TW": "四手牌的張數要一樣。",
+        "zh-CN": "四手牌的张数要一样。",
+    },
+    "deal_kitty_size": {
+        "en": "The kitty must hold exactly 8 cards, not {count}.",
+        "zh-TW": "底牌要剛好 8 張，不是 {count} 張。",
+        "zh-CN": "底牌要刚好 8 张，不是 {count} 张。",
+    },
+    "deal_card_too_often": {
+        "en": "{card} appears {count} times: two decks hold every card twice.",
+        "zh-TW": "{card} 出現了 {count} 次：兩副牌每張只有兩張。",
+        "zh-CN": "{card} 出现了 {count} 次：两副牌每张只有两张。",
+    },
+    "bad_first_bidder": {
+        "en": "The first bidder must be seat 1 to 4, not {seat}.",
+        "zh-TW": "第一個叫分的要是 1 到 4 號位，不是 {seat}。",
+        "zh-CN": "第一个叫分的要是 1 到 4 号位，不是 {seat}。",
+    },
+    "not_bidding": {
+        "en": "The bidding is over.",
+        "zh-TW": "叫分已經結束了。",
+        "zh-CN": "叫分已经结束了。",
+    },
+    "not_your_turn_bid": {
+        "en": "Not your turn: {player} is to bid.",
+        "zh-TW": "還沒輪到你：現在輪到 {player} 叫分。",
+        "zh-CN": "还没轮到你：现在轮到 {player} 叫分。",
+    },
+    "bid_step": {
+        "en": "Bids go up in fives.",
+        "zh-TW": "叫分要是 5 的倍數。",
+        "zh-CN": "叫分要是 5 的倍数。",
+    },
+    "bid_minimum": {
+        "en": "A bid must be at least {minimum}.",
+        "zh-TW": "叫分至少 {minimum}。",
+        "zh-CN": "叫分至少 {minimum}。",
+    },
+    "bid_too_low": {
+        "en": "The highest bid is {highest}: bid at least {minimum}.",
+        "zh-TW": "目前最高叫 {highest}：至少要叫 {minimum}。",
+        "zh-CN": "目前最高叫 {highest}：至少要叫 {minimum}。",
+    },
+    "bid_maximum": {
+        "en": "A bid cannot be more than {maximum}.",
+        "zh-TW": "叫分最多 {maximum}。",
+        "zh-CN": "叫分最多 {maximum}。",
+    },
+    "not_kitty_phase": {
+        "en": "The kitty is not being laid now.",
+        "zh-TW": "現在不是扣底的時候。",
+        "zh-CN": "现在不是扣底的时候。",
+    },
+    "not_dealer_kitty": {
+        "en": "Only the dealer lays the kitty ({player} is the dealer).",
+        "zh-TW": "只有庄家能扣底（庄家是 {player}）。",
+        "zh-CN": "只有庄家能扣底（庄家是 {player}）。",
+    },
+    "kitty_count": {
+        "en": "Lay exactly 8 cards, not {count}.",
+        "zh-TW": "要扣剛好 8 張，不是 {count} 張。",
+        "zh-CN": "要扣刚好 8 张，不是 {count} 张。",
+    },
+    "not_trump_phase": {
+        "en": "Trump is not being named now.",
+        "zh-TW": "現在不是定主的時候。",
+        "zh-CN": "现在不是定主的时候。",
+    },
+    "not_dealer_trump": {
+        "en": "Only the dealer names trump ({player} is the dealer).",
+        "zh-TW": "只有庄家能定主（庄家是 {player}）。",
+        "zh-CN": "只有庄家能定主（庄家是 {player}）。",
+    },
+    "bad_trump": {
+        "en": "Trump must be ♠ ♥ ♦ or ♣ (there is no no-trump), not {given}.",
+        "zh-TW": "主牌只能是 ♠ ♥ ♦ ♣（沒有無主），不是 {given}。",
+        "zh-CN": "主牌只能是 ♠ ♥ ♦ ♣（没有无主），不是 {given}。",
+    },
+    "not_play_phase": {
+        "en": "Cards are played only once the dealer has named trump.",
+        "zh-TW": "庄家定主之後才能出牌。",
+        "zh-CN": "庄家定主之后才能出牌。",
+    },
+    "not_your_turn_play": {
+        "en": "Not your turn: {player} is to play.",
+        "zh-TW": "還沒輪到你：現在輪到 {player} 出牌。",
+        "zh-CN": "还没轮到你：现在轮到 {player} 出牌。",
+    },
+    "no_cards": {
+        "en": "Play at least one card.",
+        "zh-TW": "至少要出一張牌。",
+        "zh-CN": "至少要出一张牌。",
+    },
+    "not_held": {
+        "en": "You do not hold {card}.",
+        "zh-TW": "你手上沒有 {card}。",
+        "zh-CN": "你手上没有 {card}。",
+    },
+    "held_once": {
+        "en": "You hold only one {card}.",
+        "zh-TW": "你手上只有一張 {card}。",
+        "zh-CN": "你手上只有一张 {card}。",
+    },
+    "lead_mixed_suits": {
+        "en": "A lead must be all one suit (trumps count as one suit), "
+        "unless it is all eight cards of one rank.",
+        "zh-TW": "首出要同一門花色（主牌算一門），八張抄家除外。",
+        "zh-CN": "首出要同一门花色（主牌算一门），八张抄家除外。",
+    },
+    "trump_throw": {
+        "en": "Trumps cannot be thrown: lead a single, a pair or a tractor of trumps.",
+        "zh-TW": "主牌不能甩：請出主牌的單張、對子或拖拉機。",
+        "zh-CN": "主牌不能甩：请出主牌的单张、对子或拖拉机。",
+    },
+    "follow_count": {
+        "en": "Play exactly {count} cards, as many as the lead.",
+        "zh-TW": "要出剛好 {count} 張，跟首家一樣多。",
+        "zh-CN": "要出刚好 {count} 张，跟首家一样多。",
+    },
+    "must_follow": {
+        "en": "You must follow {suit}: you still hold {card}.",
+        "zh-TW": "你要跟{suit}：你手上還有 {card}。",
+        "zh-CN": "你要跟{suit}：你手上还有 {card}。",
+    },
+    "must_follow_trump": {
+        "en": "You must follow trumps: you still hold {card}.",
+        "zh-TW": "你要跟主牌：你手上還有 {card}。",
+        "zh-CN": "你要跟主牌：你手上还有 {card}。",
+    },
+    "no_hint": {
+        "en": "{player} has nothing to do now.",
+        "zh-TW": "{player} 現在沒有要做的事。",
+        "zh-CN": "{player} 现在没有要做的事。",
+    },
+    # --- the generic engine refusal --------------------------------------------------------
+    "illegal": {
+        "en": "That move is not allowed.",
+        "zh-TW": "這樣出牌不合規則。",
+        "zh-CN": "这样出牌不合规则。",
+    },
+    # --- the Discord front end itself --------------------------------------------------------
+    "no_cards_selected": {
+        "en": "Choose cards in the menus first.",
+        "zh-TW": "請先在選單裡選牌。",
+        "zh-CN": "请先在菜单里选牌。",
+    },
+    "not_your_hand": {
+        "en": "These controls belong to another player.",
+        "zh-TW": "這些按鈕是別的玩家的。",
+        "zh-CN": "这些按钮是别的玩家的。",
+    },
+    "wrong_table": {
+        "en": "This control belongs to a table that is no longer running.",
+        "zh-TW": "這個按鈕所屬的牌桌已經結束。",
+        "zh-CN": "这个按钮所属的牌桌已经结束。",
+    },
+    "no_partner_view": {
+        "en": "You can see your partner's hand only after you have gone out.",
+        "zh-TW": "出完牌之後才能看對家的牌。",
+        "zh-CN": "出完牌之后才能看对家的牌。",
+    },
+    "not_dealer": {
+        "en": "Only the dealer sees the kitty.",
+        "zh-TW": "只有庄家能看底牌。",
+        "zh-CN": "只有庄家能看底牌。",
+    },
+    "bad_bid": {
+        "en": "A bid is a number such as 80, 85 … 200.",
+        "zh-TW": "叫分是 80、85……200 這樣的數字。",
+        "zh-CN": "叫分是 80、85……200 这样的数字。",
+    },
+}
