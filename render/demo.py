@@ -1,0 +1,312 @@
+"""Sample pictures of every kind of state, for people to look at: ``python -m render.demo OUTDIR``.
+
+The states are built directly from the engines' view types (no game is played), so they also
+serve the golden-image tests and the benchmark.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from engine.cards import Card, Suit, parse_cards
+from engine.qingdun import view as qv
+from engine.qingdun.kinds import ComboKind
+from engine.sankou import view as sv
+
+NAMES = ("Alice", "王小明", "Bob the Builder from Ningbo", "🀄 麻將王 🐉")
+SCORES = (20, -10, 40, -50)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return tuple(parse_cards(text))
+
+
+def _q_play(seat: int, text: str, kind: ComboKind | None) -> qv.TrickPlay:
+    return qv.TrickPlay(seat, cards(text), kind)
+
+
+def qingdun_view(seat: int | None = None, **changes: object) -> qv.QingdunView:
+    """A 清墩 view early in a hand; ``changes`` replace fields."""
+    base: dict[str, object] = {
+        "seat": seat,
+        "hand": None,
+        "partner_hand": None,
+        "hand_sizes": (41, 41, 40, 40),
+        "to_move": 0,
+        "leader": 0,
+        "trick": (),
+        "top_seat": None,
+        "captured": (0, 0, 0, 0),
+        "banked": (0, 0),
+        "finished": (),
+        "face_up": Card(7, Suit.HEARTS),
+        "face_up_seat": 0,
+        "last_trick": None,
+        "over": False,
+        "result": None,
+    }
+    base.update(changes)
+    return qv.QingdunView(**base)  # type: ignore[arg-type]
+
+
+QINGDUN_HAND = cards(
+    "3S 3S 3H 4D 5S 5S 5S 5H 6C 6C 7H 7D 8S 9S 9S 9H 10H 10H 10D JC JC QS QH QH KS KD "
+    "AS AH AH AC 2S 2D 2D 2C SJ SJ BJ 8H 8H 8D 6S"
+)
+
+
+def qingdun_states() -> dict[str, qv.QingdunView]:
+    last = qv.FinishedTrick(
+        winner=1, points=25, plays=(_q_play(1, "5S 5H 10D 10D KS", ComboKind.STRAIGHT),)
+    )
+    return {
+        "lead": qingdun_view(),
+        "mid_trick": qingdun_view(
+            hand_sizes=(35, 38, 31, 36),
+            to_move=0,
+            leader=1,
+            trick=(
+                _q_play(1, "4S 4S 5D 5D 6H 6H", ComboKind.PAIR_CHAIN),
+                _q_play(2, "", None),
+                _q_play(3, "9C 9C 10S 10S JD JD", ComboKind.PAIR_CHAIN),
+            ),
+            top_seat=3,
+            captured=(10, 35, 0, 15),
+            banked=(0, 0),
+            face_up=None,
+            last_trick=last,
+        ),
+        "bombs": qingdun_view(
+            hand_sizes=(22, 19, 25, 17),
+            to_move=2,
+            leader=3,
+            trick=(
+                _q_play(3, "7S 7H 7D 7C 7C 7H", ComboKind.BOMB),
+                _q_play(0, "QS QS QS", ComboKind.QINGDUN),
+                _q_play(1, "KH KH KH KD KD KD", ComboKind.QINGDUN_BROTHERS),
+            ),
+            top_seat=1,
+            captured=(40, 60, 10, 25),
+            banked=(0, 0),
+            face_up=None,
+            last_trick=last,
+        ),
+        "someone_out": qingdun_view(
+            hand_sizes=(0, 12, 9, 0),
+            to_move=1,
+            leader=2,
+            trick=(
+                _q_play(2, "AS AH AD 2S 2S", ComboKind.FULL_HOUSE),
+                _q_play(3, "", None),
+            ),
+            top_seat=2,
+            captured=(0, 30, 15, 0),
+            banked=(95, 60),
+            finished=(0, 3),
+            face_up=None,
+            last_trick=last,
+        ),
+    }
+
+
+def qingdun_hand_views() -> dict[str, qv.QingdunView]:
+    return {
+        "hand": qingdun_view(seat=0, hand=QINGDUN_HAND),
+        "partner": qingdun_view(
+            seat=0,
+            hand=(),
+            partner_hand=cards("4H 4H 6D 9C 9C JS KS KS 2H BJ"),
+            hand_sizes=(0, 12, 10, 9),
+            finished=(0,),
+            face_up=None,
+        ),
+    }
+
+
+def qingdun_results() -> dict[str, qv.QingdunResult]:
+    R = qv.ResultKind
+    return {
+        "result_double_kou": qv.QingdunResult(
+            (0, 2), (150, 60), R.DOUBLE_KOU, 0, (30, -30, 30, -30)
+        ),
+        "result_normal": qv.QingdunResult(
+            (1, 0, 3, 2), (115, 155), R.NORMAL, 1, (-10, 10, -10, 10)
+        ),
+        "result_negative": qv.QingdunResult(
+            (3, 2, 0, 1), (285, -15), R.NEGATIVE, 0, (20, -20, 20, -20)
+        ),
+        "result_left": qv.QingdunResult((2,), (40, 35), R.LEFT, None, (0, 10, -50, 10), leaver=2),
+    }
+
+
+def sankou_view(seat: int | None = None, **changes: object) -> sv.SankouView:
+    """A 三扣 view in play; ``changes`` replace fields."""
+    base: dict[str, object] = {
+        "seat": seat,
+        "phase": sv.Phase.PLAY,
+        "hand": None,
+        "hand_sizes": (25, 25, 25, 25),
+        "first_bidder": 1,
+        "bids": (
+            sv.BidEntry(1, 80),
+            sv.BidEntry(2, None),
+            sv.BidEntry(3, 100),
+            sv.BidEntry(0, 120),
+            sv.BidEntry(1, None),
+            sv.BidEntry(2, None),
+            sv.BidEntry(3, None),
+        ),
+        "to_move": 0,
+        "dealer": 0,
+        "contract": 120,
+        "trump": Suit.HEARTS,
+        "kitty": None,
+        "leader": 0,
+        "trick": (),
+        "winning_seat": None,
+        "failed_throw": None,
+        "last_trick": None,
+        "dealer_points": 0,
+        "defender_points": 0,
+        "tricks_played": 0,
+        "over": False,
+        "result": None,
+    }
+    base.update(changes)
+    return sv.SankouView(**base)  # type: ignore[arg-type]
+
+
+SANKOU_HAND = cards("BJ SJ SJ 10H 10S 10C AH KH KH 9H 5H 3H AS QS QS 7S 5S KD JD 6D 6D AC 8C 4C 2C")
+
+
+def _s_play(seat: int, text: str) -> sv.TrickPlay:
+    return sv.TrickPlay(seat, cards(text))
+
+
+def sankou_states() -> dict[str, sv.SankouView]:
+    last = sv.FinishedTrick(
+        leader=3,
+        winner=1,
+        points=20,
+        plays=(_s_play(3, "9C"), _s_play(0, "KC"), _s_play(1, "5H"), _s_play(2, "10C")),
+    )
+    failed = sv.FailedThrow(seat=2, attempted=cards("AS KS KS QS 9S"), forced=cards("9S"))
+    return {
+        "bidding": sankou_view(
+            phase=sv.Phase.BIDDING,
+            bids=(sv.BidEntry(1, 80), sv.BidEntry(2, None), sv.BidEntry(3, 95)),
+            to_move=0,
+            dealer=None,
+            contract=None,
+            trump=None,
+            leader=None,
+        ),
+        "kitty": sankou_view(
+            phase=sv.Phase.KITTY, hand_sizes=(33, 25, 25, 25), trump=None, to_move=0
+        ),
+        "lead": sankou_view(),
+        "mid_trick": sankou_view(
+            hand_sizes=(20, 21, 21, 20),
+            to_move=2,
+            leader=0,
+            trick=(_s_play(0, "QD QD JD JD"), _s_play(1, "3D 7D")),
+            winning_seat=0,
+            last_trick=last,
+            dealer_points=35,
+            defender_points=20,
+            tricks_played=4,
+        ),
+        "failed_throw": sankou_view(
+            hand_sizes=(14, 15, 14, 15),
+            to_move=3,
+            leader=2,
+            trick=(_s_play(2, "9S"), _s_play(3, "2H")),
+            winning_seat=3,
+            failed_throw=failed,
+            last_trick=last,
+            dealer_points=130,
+            defender_points=25,
+            tricks_played=10,
+        ),
+    }
+
+
+def sankou_hand_views() -> dict[str, sv.SankouView]:
+    return {
+        "hand": sankou_view(seat=0, hand=SANKOU_HAND, to_move=0),
+        "kitty": sankou_view(
+            seat=0,
+            phase=sv.Phase.KITTY,
+            hand=SANKOU_HAND + cards("KH 10D 9D 8S 4S 2S 3C 5C"),
+            hand_sizes=(33, 25, 25, 25),
+            trump=None,
+            kitty=cards("KH 10D 9D 8S 4S 2S 3C 5C"),
+        ),
+    }
+
+
+def sankou_results() -> dict[str, sv.SankouResult]:
+    T = sv.Tier
+    kitty = cards("KH 10D 9D 8S 4S 2S 3C 5C")
+    return {
+        "result_made": sv.SankouResult(0, 120, 145, kitty, 25, True, T.MADE, 2, (6, -2, -2, -2)),
+        "result_under": sv.SankouResult(3, 90, 60, kitty, 25, False, T.UNDER_BID, 1, (1, 1, 1, -3)),
+        "result_left": sv.SankouResult(
+            1, 80, 10, kitty, 25, False, T.LEFT, 1, (3, -9, 3, 3), leaver=1
+        ),
+    }
+
+
+Render = Callable[[str], bytes]
+
+
+def samples() -> dict[str, Render]:
+    """Every sample picture by file stem, each a function of the language."""
+    import render
+
+    out: dict[str, Render] = {}
+    for name, q in qingdun_states().items():
+        out[f"qingdun_table_{name}"] = lambda lang, v=q: render.render_table(
+            v, NAMES, lang, table_score=SCORES
+        )
+    for name, q in qingdun_hand_views().items():
+        tip = cards("9S 9S 9H 10H 10H 10D") if name == "hand" else None
+        out[f"qingdun_{name}"] = lambda lang, v=q, tip=tip: render.render_hand(
+            v, lang, highlight=tip
+        )
+    for name, r in qingdun_results().items():
+        out[f"qingdun_{name}"] = lambda lang, r=r: render.render_result(
+            r, NAMES, lang, table_score=SCORES
+        )
+    for name, s in sankou_states().items():
+        out[f"sankou_table_{name}"] = lambda lang, v=s: render.render_table(
+            v, NAMES, lang, table_score=SCORES
+        )
+    for name, s in sankou_hand_views().items():
+        out[f"sankou_{name}"] = lambda lang, v=s: render.render_hand(v, lang)
+    for name, r in sankou_results().items():
+        out[f"sankou_{name}"] = lambda lang, r=r: render.render_result(
+            r, NAMES, lang, table_score=SCORES
+        )
+    return out
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) != 1:
+        print("usage: python -m render.demo OUTDIR", file=sys.stderr)
+        raise SystemExit(2)
+    out = Path(argv[0])
+    out.mkdir(parents=True, exist_ok=True)
+    count = 0
+    for stem, make in samples().items():
+        langs = ("en", "zh-TW", "zh-CN") if "table" in stem else ("zh-TW",)
+        for lang in langs:
+            (out / f"{stem}.{lang}.png").write_bytes(make(lang))
+            count += 1
+    print(f"wrote {count} images to {out}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

@@ -1,0 +1,133 @@
+"""Every word drawn in an image, in English, 繁體中文 and 简体中文.
+
+zh-TW uses the words 清墩 players use (頭家, 雙扣, 清墩 …) in Traditional script, zh-CN the
+same words in Simplified script. Unknown languages fall back to English.
+"""
+
+from __future__ import annotations
+
+from engine.qingdun.kinds import ComboKind
+
+LANGS = ("en", "zh-TW", "zh-CN")
+
+# key: (en, zh-TW, zh-CN)
+_CATALOGUE: dict[str, tuple[str, str, str]] = {
+    # games and table
+    "qingdun": ("Qingdun", "清墩", "清墩"),
+    "sankou": ("Haining Sankou", "海寧三扣", "海宁三扣"),
+    "team_0": ("Team A", "甲隊", "甲队"),
+    "team_1": ("Team B", "乙隊", "乙队"),
+    "banked": ("Banked", "已得分", "已得分"),
+    "captured": ("Captured", "暫得分", "暂得分"),
+    "cards": ("cards", "張", "张"),
+    "trick_points": ("Trick points", "本輪分", "本轮分"),
+    "last_trick": ("Last trick", "上一輪", "上一轮"),
+    "won_by": ("won by {name}", "{name} 得", "{name} 得"),
+    "to_play": ("to play", "出牌中", "出牌中"),
+    "to_bid": ("to bid", "叫分中", "叫分中"),
+    "passed": ("Passed", "不要", "不要"),
+    "top": ("top", "最大", "最大"),
+    "face_up": ("Face-up card", "明牌", "明牌"),
+    "leads_first": ("{name} leads", "{name} 先出", "{name} 先出"),
+    "table_score": ("Table", "總分", "总分"),
+    "out": ("out", "已出完", "已出完"),
+    # places
+    "place_1": ("1st out", "頭家", "头家"),
+    "place_2": ("2nd out", "二家", "二家"),
+    "place_3": ("3rd out", "三家", "三家"),
+    "place_4": ("Last", "末家", "末家"),
+    # 三扣
+    "dealer": ("Dealer", "莊家", "庄家"),
+    "bid": ("Bid", "叫分", "叫分"),
+    "pass_bid": ("Pass", "不叫", "不叫"),
+    "trump": ("Trump", "主", "主"),
+    "trumps": ("Trumps", "主牌", "主牌"),
+    "kitty": ("Kitty", "底牌", "底牌"),
+    "dealer_points": ("Dealer's points", "莊家得分", "庄家得分"),
+    "defender_points": ("Defenders", "閒家得分", "闲家得分"),
+    "contract": ("Contract", "叫分", "叫分"),
+    "failed_throw": ("Failed throw", "甩牌失敗", "甩牌失败"),
+    "tried": ("tried", "想甩", "想甩"),
+    "forced": ("forced", "只出", "只出"),
+    "winning": ("winning", "最大", "最大"),
+    "bids": ("Bids", "叫分", "叫分"),
+    "tricks": ("Tricks", "輪數", "轮数"),
+    "phase_bidding": ("Bidding", "叫分中", "叫分中"),
+    "phase_kitty": ("Dealer is burying the kitty", "莊家扣底中", "庄家扣底中"),
+    "phase_trump": ("Dealer is naming trump", "莊家定主中", "庄家定主中"),
+    "phase_play": ("Play", "出牌", "出牌"),
+    "phase_over": ("Hand over", "本局結束", "本局结束"),
+    "kitty_to_dealer": ("Kitty to dealer (last trick)", "保底：底分歸莊家", "保底：底分归庄家"),
+    "kitty_to_defenders": ("Kitty not counted", "底分不計", "底分不计"),
+    "multiplier": ("×{n}", "×{n}", "×{n}"),
+    "points_vs_bid": ("{points} of {bid}", "{points} / {bid}", "{points} / {bid}"),
+    "tier_zero": ("Dealer scored nothing", "莊家零分", "庄家零分"),
+    "tier_under_45": ("Under 45", "不到 45", "不到 45"),
+    "tier_under_bid": ("Short of the bid", "未到叫分", "未到叫分"),
+    "tier_made": ("Bid made", "成功", "成功"),
+    "tier_over_160": ("160 or more", "160 以上", "160 以上"),
+    "tier_all_200": ("All 200", "全 200 分", "全 200 分"),
+    "tier_left": ("Player left: hand void", "有人逃跑：本局作廢", "有人逃跑：本局作废"),
+    # hands and results
+    "your_hand": ("Your hand", "你的牌", "你的牌"),
+    "partner_hand": ("Partner's hand", "對家的牌", "对家的牌"),
+    "hand_result": ("Hand result", "本局結果", "本局结果"),
+    "order": ("Finishing order", "出完順序", "出完顺序"),
+    "points": ("Points", "得分", "得分"),
+    "delta": ("This hand", "本局", "本局"),
+    "winner": ("wins", "勝", "胜"),
+    "result_double_kou": ("Double kou", "雙扣", "双扣"),
+    "result_early_end": ("Early end", "提前結束", "提前结束"),
+    "result_normal": ("Normal end", "正常結束", "正常结束"),
+    "result_negative": ("Negative score", "負分", "负分"),
+    "result_left": ("Player left: hand void", "有人逃跑：本局作廢", "有人逃跑：本局作废"),
+    "left": ("left", "逃跑", "逃跑"),
+    "big_joker": ("Big joker", "大王", "大王"),
+    "small_joker": ("Small joker", "小王", "小王"),
+}
+
+_KINDS: dict[ComboKind, tuple[str, str, str]] = {
+    ComboKind.SINGLE: ("Single", "單牌", "单牌"),
+    ComboKind.PAIR: ("Pair", "對子", "对子"),
+    ComboKind.TRIPLE: ("Triple", "三隻", "三只"),
+    ComboKind.FULL_HOUSE: ("Full house", "葫蘆", "葫芦"),
+    ComboKind.PAIR_CHAIN: ("Pair chain", "連對", "连对"),
+    ComboKind.TRIPLE_CHAIN: ("Triple chain", "連三", "连三"),
+    ComboKind.TRIPLES_WITH_PAIRS: ("Triples + pairs", "連三拖連對", "连三拖连对"),
+    ComboKind.STRAIGHT: ("Straight", "順子", "顺子"),
+    ComboKind.STRAIGHT_FLUSH: ("Straight flush", "同花順", "同花顺"),
+    ComboKind.BOMB: ("Bomb", "炸彈", "炸弹"),
+    ComboKind.BOMB_CHAIN: ("Bomb chain", "排炮", "排炮"),
+    ComboKind.QINGDUN: ("Qingdun", "清墩", "清墩"),
+    ComboKind.QINGDUN_CHAIN: ("Qingdun chain", "連墩", "连墩"),
+    ComboKind.QINGDUN_BROTHERS: ("Qingdun brothers", "兄弟墩", "兄弟墩"),
+}
+
+
+def lang_index(lang: str) -> int:
+    return LANGS.index(lang) if lang in LANGS else 0
+
+
+def normalize(lang: str) -> str:
+    """One of ``LANGS``; anything unknown is English."""
+    return LANGS[lang_index(lang)]
+
+
+def label(key: str, lang: str, **params: object) -> str:
+    text = _CATALOGUE[key][lang_index(lang)]
+    return text.format(**params) if params else text
+
+
+def kind_label(kind: ComboKind, size: int, ranks: int, lang: str) -> str:
+    """A play's kind as players say it: "連對 ×3", "炸彈 6", "Bomb chain ×2".
+
+    ``size`` is the number of cards, ``ranks`` the number of distinct ranks in the play.
+    """
+    name = _KINDS[kind][lang_index(lang)]
+    if kind is ComboKind.BOMB:
+        return f"{name} {size}"
+    if kind in (ComboKind.PAIR_CHAIN, ComboKind.TRIPLE_CHAIN, ComboKind.BOMB_CHAIN):
+        return f"{name} ×{ranks}"
+    if kind in (ComboKind.QINGDUN_CHAIN, ComboKind.QINGDUN_BROTHERS):
+        return f"{name} ×{size // 3}"
+    return name
