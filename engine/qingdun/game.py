@@ -1,0 +1,494 @@
+"""The 清墩 hand as a state machine: deal, tricks, going out, banking and settlement (§1.5-1.7).
+
+A ``Game`` is its start (a seed, or four given hands and a leader) plus the accepted actions;
+``replay`` rebuilds it exactly. Every method that changes the game first checks everything and
+raises ``IllegalMove`` with a specific code, so a refused action changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, Self
+
+from engine.actions import Action, Leave, Pass, Play
+from engine.cards import Card, deck, format_cards, parse_cards
+from engine.game import GameBase
+from engine.qingdun.combos import STRENGTH, Combo, beats_combo, classify, top_key
+from engine.qingdun.errors import refuse
+from engine.qingdun.moves import Hand, Move
+from engine.qingdun.policy import Situation, choose
+from engine.qingdun.view import (
+    FinishedTrick,
+    QingdunResult,
+    QingdunView,
+    ResultKind,
+    TrickPlay,
+    partner_of,
+    team_of,
+)
+
+SEATS = range(4)
+COPIES = 3  # three decks
+DOUBLE_KOU_DELTA = 30
+WIN_DELTA = 10
+NEGATIVE_DELTA = 20
+LAST_PENALTY = 30  # 末家's team loses 30
+LEAVE_PENALTY = -50
+LEAVE_BONUS = 10
+LEAVE_BONUS_BELOW = 10  # the bonus applies when someone holds fewer cards than this
+EARLY_FIRST = (165, 30)  # (頭家's team ≥, 二家's team ≥): 頭家's team wins at once
+EARLY_SECOND = (30, 170)  # (頭家's team ≥, 二家's team ≥): 二家's team wins at once
+
+_SORT_KEY = [0] * 54
+
+
+def _fill_sort_key() -> None:
+    from engine.cards import ALL_CARDS, SUITS
+
+    for card in ALL_CARDS:
+        suit = SUITS.index(card.suit) if card.suit is not None else 0
+        _SORT_KEY[card.index] = STRENGTH[card.rank] * 4 + suit
+
+
+_fill_sort_key()
+
+
+def sort_hand(cards: Iterable[Card]) -> list[Card]:
+    """Cards as a 清墩 player sorts them: 3 … A, 2, SJ, BJ; equal cards together; S H D C."""
+    return sorted(cards, key=lambda card: _SORT_KEY[card.index])
+
+
+class Game(GameBase):
+    """One hand of 清墩 between seats 0-3 (partners 0 & 2, 1 & 3)."""
+
+    def __init__(
+        self,
+        hands: Sequence[Sequence[Card]],
+        leader: int,
+        *,
+        seed: int | None = None,
+        face_up: Card | None = None,
+    ) -> None:
+        if len(hands) != 4:
+            raise ValueError("a 清墩 hand needs four hands of cards")
+        if leader not in SEATS:
+            raise ValueError(f"the leader must be a seat 0-3, not {leader!r}")
+        self._seed = seed
+        self._face_up = face_up
+        self._face_up_seat = leader if face_up is not None else None
+        self._start_hands = tuple(tuple(sort_hand(hand)) for hand in hands)
+        self._cnt = [[0] * 54 for _ in SEATS]
+        self._rc = [[0] * 17 for _ in SEATS]
+        self._size = [len(hand) for hand in hands]
+        total = [0] * 54
+        for seat, hand in enumerate(hands):
+            if not hand:
+                raise ValueError(f"seat {seat} has no cards")
+            for card in hand:
+                self._cnt[seat][card.index] += 1
+                self._rc[seat][card.rank] += 1
+                total[card.index] += 1
+        too_many = [c for c in deck() if total[c.index] > COPIES]
+        if too_many:
+            raise ValueError(f"more than {COPIES} copies of {too_many[0]} in the deal")
+        self._actions: list[Action] = []
+        self._first_leader = leader
+        self._leader = leader
+        self._to_move: int | None = leader
+        self._trick: list[TrickPlay] = []
+        self._top: Combo | None = None
+        self._top_seat: int | None = None
+        self._top_led = False
+        self._passes = 0
+        self._trick_points = 0
+        self._captured = [0, 0, 0, 0]
+        self._banked = [0, 0]
+        self._finished: list[int] = []
+        self._last_trick: FinishedTrick | None = None
+        self._result: QingdunResult | None = None
+
+    # -- construction ---------------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, seed: int) -> Self:
+        """A full random deal of the 162 cards, reproducible from ``seed`` (§1.1)."""
+        rng = random.Random(seed)
+        cards = deck(COPIES)
+        rng.shuffle(cards)
+        first = rng.randrange(4)  # the first two seats dealt get 41 cards
+        face_up_at = rng.randrange(len(cards))  # the 明牌, turned up before the deal
+        hands: list[list[Card]] = [[] for _ in SEATS]
+        for i, card in enumerate(cards):
+            hands[(first + i) % 4].append(card)
+        return cls(hands, (first + face_up_at) % 4, seed=seed, face_up=cards[face_up_at])
+
+    @classmethod
+    def from_hands(cls, hands: Sequence[Sequence[Card] | str], leader: int) -> Self:
+        """Any four hands (card lists or notation strings) with ``leader`` to lead."""
+        return cls([parse_cards(h) if isinstance(h, str) else list(h) for h in hands], leader)
+
+    @property
+    def start(self) -> dict[str, Any]:
+        """``{"seed": n}``, or the given hands and leader, for ``from_start``."""
+        if self._seed is not None:
+            return {"seed": self._seed}
+        hands = [[str(card) for card in hand] for hand in self._start_hands]
+        return {"hands": hands, "leader": self._first_leader}
+
+    @classmethod
+    def from_start(cls, start: dict[str, Any]) -> Self:
+        if "seed" in start:
+            return cls.deal(int(start["seed"]))
+        hands = [parse_cards(h if isinstance(h, str) else " ".join(h)) for h in start["hands"]]
+        return cls(hands, int(start["leader"]))
+
+    # -- state ----------------------------------------------------------------------------
+
+    @property
+    def to_move(self) -> int | None:
+        return self._to_move
+
+    @property
+    def over(self) -> bool:
+        return self._result is not None
+
+    @property
+    def result(self) -> QingdunResult | None:
+        return self._result
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's cards, sorted for display (hidden information: not for front ends)."""
+        return tuple(tuple(self._cards(seat)) for seat in SEATS)
+
+    @property
+    def hand_sizes(self) -> tuple[int, int, int, int]:
+        s = self._size
+        return (s[0], s[1], s[2], s[3])
+
+    @property
+    def top(self) -> Combo | None:
+        """The play to beat in the current trick (None when a new trick is to be led)."""
+        return self._top
+
+    @property
+    def top_led(self) -> bool:
+        """Whether the top play is the trick's lead (led 2s count low, §1.2)."""
+        return self._top_led
+
+    @property
+    def finished(self) -> tuple[int, ...]:
+        return tuple(self._finished)
+
+    def _cards(self, seat: int) -> list[Card]:
+        cnt = self._cnt[seat]
+        return sort_hand(card for card in deck() for _ in range(cnt[card.index]))
+
+    # -- moves ----------------------------------------------------------------------------
+
+    def legal_plays(self, seat: int) -> Iterator[list[Card]]:
+        """Lazily, one card list per distinct play ``seat`` may make now (empty if not its turn).
+
+        Every kind the hand can make is there; plays that differ only in suits that change
+        nothing are listed once. Passing is not listed: see ``may_pass``.
+        """
+        for move in self._moves(seat):
+            yield list(move.cards)
+
+    def may_pass(self, seat: int) -> bool:
+        """Whether ``seat`` may pass now: its turn, and not leading."""
+        return self._to_move == seat and self._top is not None
+
+    def _moves(self, seat: int) -> Iterator[Move]:
+        if self._to_move != seat:
+            return iter(())
+        hand = Hand(self._cnt[seat], self._rc[seat])
+        if self._top is None:
+            return hand.leads()
+        return hand.answers(self._top, self._top_led)
+
+    def apply(self, action: Action) -> Combo | QingdunResult | None:
+        """Verify and apply a recorded action (``Play``, ``Pass`` or ``Leave``)."""
+        if isinstance(action, Play):
+            return self.play(action.seat, action.cards)
+        if isinstance(action, Pass):
+            self.pass_turn(action.seat)
+            return None
+        if isinstance(action, Leave):
+            return self.leave(action.seat)
+        raise refuse("wrong_action", action=type(action).__name__.lower())
+
+    def play(self, seat: int, cards: Iterable[Card] | str) -> Combo:
+        """``seat`` plays ``cards`` (cards or notation) to the trick; returns the combination."""
+        self._check_turn(seat)
+        played = tuple(parse_cards(cards) if isinstance(cards, str) else cards)
+        if not played:
+            raise refuse("empty_play")
+        self._check_held(seat, played)
+        combo = classify(played)
+        if combo is None:
+            raise refuse("not_a_combination", cards=format_cards(played))
+        top = self._top
+        if top is not None and not beats_combo(combo, top, self._top_led):
+            raise self._not_beating(combo, top)
+        self._actions.append(Play(seat, played))
+        self._do_play(seat, combo)
+        return combo
+
+    def pass_turn(self, seat: int) -> None:
+        """``seat`` passes; a player who passed may play again when the turn comes back."""
+        self._check_turn(seat)
+        if self._top is None:
+            raise refuse("leader_cannot_pass")
+        self._actions.append(Pass(seat))
+        self._trick.append(TrickPlay(seat, (), None))
+        self._passes += 1
+        others = sum(1 for s in SEATS if self._size[s] and s != self._top_seat)
+        if self._passes >= others:
+            self._close_trick()
+        else:
+            self._to_move = self._next_holder(seat)
+
+    def leave(self, seat: int) -> QingdunResult:
+        """``seat`` leaves or is removed: the hand ends void with the penalty of §1.7."""
+        if self._result is not None:
+            raise refuse("hand_over")
+        if seat not in SEATS:
+            raise refuse("no_such_seat", seat=seat)
+        bonus = LEAVE_BONUS if min(self._size) < LEAVE_BONUS_BELOW else 0
+        deltas = [
+            LEAVE_PENALTY if s == seat else 0 if s == partner_of(seat) else bonus for s in SEATS
+        ]
+        self._actions.append(Leave(seat))
+        self._finish(ResultKind.LEFT, None, (self._banked[0], self._banked[1]), deltas, leaver=seat)
+        return self._result  # type: ignore[return-value]
+
+    def hint(self, seat: int) -> Play | Pass:
+        """A legal action by the simple policy of ``engine.qingdun.policy`` (bots, Hint)."""
+        self._check_turn(seat)
+        situation = Situation(seat, self._cnt[seat], self._rc[seat], self._size, self._top_seat)
+        move = choose(list(self._moves(seat)), situation)
+        return Pass(seat) if move is None else Play(seat, tuple(move.cards))
+
+    # -- checks ---------------------------------------------------------------------------
+
+    def _check_turn(self, seat: int) -> None:
+        if self._result is not None:
+            raise refuse("hand_over")
+        if seat not in SEATS:
+            raise refuse("no_such_seat", seat=seat)
+        if not self._size[seat]:
+            raise refuse("gone_out", seat=seat)
+        if seat != self._to_move:
+            raise refuse("not_your_turn", seat=self._to_move)
+
+    def _check_held(self, seat: int, cards: tuple[Card, ...]) -> None:
+        wanted: dict[Card, int] = {}
+        for card in cards:
+            wanted[card] = wanted.get(card, 0) + 1
+        cnt = self._cnt[seat]
+        for card, n in wanted.items():
+            held = cnt[card.index]
+            if held < n:
+                if held == 0:
+                    raise refuse("card_not_held", card=str(card), wanted=n)
+                raise refuse("too_few_held", card=str(card), held=held, wanted=n)
+
+    def _not_beating(self, combo: Combo, top: Combo) -> Exception:
+        params = {
+            "play": format_cards(combo.cards),
+            "play_kind": combo.kind.name.lower(),
+            "top": format_cards(top.cards),
+            "top_kind": top.kind.name.lower(),
+        }
+        english = {"play_desc": describe(combo), "top_desc": describe(top, self._top_led)}
+        same = combo.rung >= 0 or (combo.kind is top.kind and combo.shape == top.shape)
+        return refuse("does_not_beat" if same else "wrong_kind", english, **params)
+
+    # -- the flow of a hand -----------------------------------------------------------------
+
+    def _next_holder(self, seat: int) -> int:
+        s = (seat + 1) % 4
+        while not self._size[s]:
+            s = (s + 1) % 4
+        return s
+
+    def _do_play(self, seat: int, combo: Combo) -> None:
+        cnt, rc = self._cnt[seat], self._rc[seat]
+        points = 0
+        for card in combo.cards:
+            cnt[card.index] -= 1
+            rc[card.rank] -= 1
+            points += card.points
+        self._size[seat] -= len(combo.cards)
+        self._trick.append(TrickPlay(seat, combo.cards, combo.kind))
+        self._top_led = self._top is None
+        self._top = combo
+        self._top_seat = seat
+        self._passes = 0
+        self._trick_points += points
+        if not self._size[seat]:
+            self._go_out(seat)
+        if self._result is None:
+            self._to_move = self._next_holder(seat)
+
+    def _go_out(self, seat: int) -> None:
+        finished = self._finished
+        finished.append(seat)
+        team = team_of(seat)
+        if len(finished) == 2 and team_of(finished[0]) == team:  # 雙扣
+            self._finish_by_team(ResultKind.DOUBLE_KOU, team, DOUBLE_KOU_DELTA, tuple(self._banked))
+            return
+        self._bank(team)
+        if len(finished) == 2:
+            self._check_early_end()
+        elif len(finished) == 3:
+            self._close_trick()  # the third player out ends the trick and takes its points
+            self._settle()
+
+    def _bank(self, team: int) -> None:
+        captured = self._captured
+        self._banked[team] += captured[team] + captured[team + 2]
+        captured[team] = captured[team + 2] = 0
+
+    def _check_early_end(self) -> None:
+        first, second = team_of(self._finished[0]), team_of(self._finished[1])
+        a, b = self._banked[first], self._banked[second]
+        if a >= EARLY_FIRST[0] and b >= EARLY_FIRST[1]:
+            self._finish_by_team(ResultKind.EARLY_END, first, WIN_DELTA, tuple(self._banked))
+        elif a >= EARLY_SECOND[0] and b >= EARLY_SECOND[1]:
+            self._finish_by_team(ResultKind.EARLY_END, second, WIN_DELTA, tuple(self._banked))
+
+    def _close_trick(self) -> None:
+        winner = self._top_seat
+        assert winner is not None
+        points = self._trick_points
+        if self._size[winner]:
+            self._captured[winner] += points
+        else:  # won by a player who has gone out: banked at once
+            self._banked[team_of(winner)] += points
+        self._last_trick = FinishedTrick(winner, points, tuple(self._trick))
+        self._trick = []
+        self._top = None
+        self._top_seat = None
+        self._top_led = False
+        self._passes = 0
+        self._trick_points = 0
+        if len(self._finished) < 3:
+            # 借東風: a winner who has gone out passes the lead to the next player with cards.
+            self._leader = winner if self._size[winner] else self._next_holder(winner)
+            self._to_move = self._leader
+
+    def _settle(self) -> None:
+        """The third player is out: 末家's points go to the other team, 末家's team loses 30."""
+        last = next(s for s in SEATS if self._size[s])
+        self._finished.append(last)
+        loser, other = team_of(last), 1 - team_of(last)
+        final = [0, 0]
+        final[other] = self._banked[other] + self._captured[last] + _points_held(self._cnt[last])
+        final[loser] = self._banked[loser] - LAST_PENALTY
+        points = (final[0], final[1])
+        first = team_of(self._finished[0])
+        if min(points) < 0:
+            negative = 0 if points[0] < 0 else 1
+            self._finish_by_team(ResultKind.NEGATIVE, 1 - negative, NEGATIVE_DELTA, points)
+        else:
+            winner = first if points[0] == points[1] else (0 if points[0] > points[1] else 1)
+            self._finish_by_team(ResultKind.NORMAL, winner, WIN_DELTA, points)
+
+    def _finish_by_team(
+        self, kind: ResultKind, winner: int, delta: int, points: tuple[int, ...]
+    ) -> None:
+        deltas = [delta if team_of(s) == winner else -delta for s in SEATS]
+        self._finish(kind, winner, (points[0], points[1]), deltas)
+
+    def _finish(
+        self,
+        kind: ResultKind,
+        winner: int | None,
+        points: tuple[int, int],
+        deltas: list[int],
+        leaver: int | None = None,
+    ) -> None:
+        self._result = QingdunResult(
+            order=tuple(self._finished),
+            team_points=points,
+            kind=kind,
+            winner_team=winner,
+            deltas=(deltas[0], deltas[1], deltas[2], deltas[3]),
+            leaver=leaver,
+        )
+        self._to_move = None
+
+    # -- views ----------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> QingdunView:
+        """What ``seat`` may know (``None``: the public, who see no hand at all)."""
+        if seat is not None and seat not in SEATS:
+            raise refuse("no_such_seat", seat=seat)
+        hand = partner_hand = None
+        if seat is not None:
+            hand = tuple(self._cards(seat))
+            if not self._size[seat]:
+                partner_hand = tuple(self._cards(partner_of(seat)))
+        c = self._captured
+        return QingdunView(
+            seat=seat,
+            hand=hand,
+            partner_hand=partner_hand,
+            hand_sizes=self.hand_sizes,
+            to_move=self._to_move,
+            leader=self._leader,
+            trick=tuple(self._trick),
+            top_seat=self._top_seat,
+            captured=(c[0], c[1], c[2], c[3]),
+            banked=(self._banked[0], self._banked[1]),
+            finished=tuple(self._finished),
+            face_up=self._face_up,
+            face_up_seat=self._face_up_seat,
+            last_trick=self._last_trick,
+            over=self._result is not None,
+            result=self._result,
+        )
+
+
+def _points_held(cnt: list[int]) -> int:
+    return sum(card.points * cnt[card.index] for card in deck() if card.points)
+
+
+_RANK_WORDS = {11: "J", 12: "Q", 13: "K", 14: "A", 15: "small joker", 16: "big joker"}
+
+
+def _rank_name(rank: int) -> str:
+    return _RANK_WORDS.get(rank, str(rank))
+
+
+def describe(combo: Combo, led: bool = False) -> str:
+    """A short English description for refusals: "a pair of 7s", "a straight (3S 4H …)"."""
+    rank = _rank_name(combo.cards[0].rank)
+    plural = rank + "s"
+    kind = combo.kind.name
+    low = " (led, so lowest)" if led and top_key(combo, True) != combo.key else ""
+    if kind == "SINGLE":
+        return f"a single {rank}{low}"
+    if kind == "PAIR":
+        return f"a pair of {plural}{low}"
+    if kind == "TRIPLE":
+        return f"a triple of {plural}{low}"
+    if kind == "BOMB":
+        return f"a {len(combo.cards)}-card bomb of {plural}"
+    if kind == "QINGDUN":
+        return f"a qingdun of {plural}"
+    names = {
+        "FULL_HOUSE": "a full house",
+        "PAIR_CHAIN": f"a chain of {len(combo.cards) // 2} pairs",
+        "TRIPLE_CHAIN": f"a chain of {len(combo.cards) // 3} triples",
+        "TRIPLES_WITH_PAIRS": "triples with pairs",
+        "STRAIGHT": "a straight",
+        "STRAIGHT_FLUSH": "a straight flush",
+        "BOMB_CHAIN": "a bomb chain",
+        "QINGDUN_CHAIN": "a qingdun chain",
+        "QINGDUN_BROTHERS": "qingdun brothers",
+    }
+    return f"{names[kind]} ({format_cards(sort_hand(combo.cards))})"
