@@ -114,7 +114,17 @@ def font_set() -> FontSet:
 
 def reset() -> None:
     """Forget every cached font (after ``discover`` was replaced, e.g. in a test)."""
-    for cached in (font_set, _load, _chain, _notdef, has_glyph, _emoji_image, _run_width):
+    for cached in (
+        font_set,
+        _load,
+        _chain,
+        _notdef,
+        has_glyph,
+        _emoji_image,
+        runs,
+        _run_width,
+        _text_mask,
+    ):
         cached.cache_clear()
 
 
@@ -226,7 +236,8 @@ def clusters(text: str) -> list[str]:
 Run = tuple[str, int]  # text and font slot: 0.. = index in the chain, -1 = emoji
 
 
-def runs(text: str, size: int, bold: bool = False, simplified: bool = False) -> list[Run]:
+@functools.lru_cache(maxsize=4096)
+def runs(text: str, size: int, bold: bool = False, simplified: bool = False) -> tuple[Run, ...]:
     """Text split into pieces that one font can draw; pieces nothing can draw are dropped."""
     chain = _chain(size, bold, simplified)
     out: list[Run] = []
@@ -247,7 +258,7 @@ def runs(text: str, size: int, bold: bool = False, simplified: bool = False) -> 
             out[-1] = (out[-1][0] + cluster, slot)
         else:
             out.append((cluster, slot))
-    return out
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,6 +276,16 @@ def _run_width(text: str, slot: int, size: int, bold: bool, simplified: bool) ->
         return image.width if image is not None else 0
     font = _chain(size, bold, simplified)[slot]
     return round(font.getlength(text))
+
+
+@functools.lru_cache(maxsize=2048)
+def _text_mask(text: str, slot: int, size: int, bold: bool, simplified: bool) -> Image.Image:
+    """The coverage of a run of text, drawn once: its left-middle point sits at (size, size)."""
+    font = _chain(size, bold, simplified)[slot]
+    width = _run_width(text, slot, size, bold, simplified)
+    mask = Image.new("L", (width + 2 * size, 2 * size), 0)
+    ImageDraw.Draw(mask).text((size, size), text, font=font, fill=255, anchor="lm")
+    return mask
 
 
 def text_width(text: str, style: Style) -> int:
@@ -308,7 +329,9 @@ def draw_text(
             continue
         font = _chain(style.size, style.bold, style.simplified)[slot]
         if isinstance(font, ImageFont.FreeTypeFont):
-            draw.text((round(x), round(y)), piece, font=font, fill=style.color, anchor="lm")
+            mask = _text_mask(piece, slot, style.size, style.bold, style.simplified)
+            left, top = round(x) - style.size, round(y) - style.size
+            image.paste(style.color, (left, top, left + mask.width, top + mask.height), mask)
         else:  # Pillow's bitmap font knows no anchors
             draw.text((round(x), round(y - style.size / 2)), piece, font=font, fill=style.color)
         x += _run_width(piece, slot, style.size, style.bold, style.simplified)

@@ -114,8 +114,6 @@ def hand_image(
             for group, x in row:
                 _group(image, group, (x, y), wanted, lang)
             y += ROW_H
-    if not any(groups for _, groups in sections if any(groups)):
-        pass
     return image
 
 

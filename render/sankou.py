@@ -91,6 +91,14 @@ def table_image(
         )
     if view.last_trick is not None:
         _last_trick(image, draw, view, names, lang)
+    if view.phase is Phase.PLAY and view.trick:
+        x0, y0, x1, _ = BOTTOM_RIGHT
+        panel(draw, BOTTOM_RIGHT)
+        trick_points = sum(card.points for play in view.trick for card in play.cards)
+        draw_text(
+            image, (x0 + 18, y0 + 30), label("trick_points", lang), style(lang, 20, theme.SOFT_TEXT)
+        )
+        draw_text(image, (x1 - 18, y0 + 30), str(trick_points), style(lang, 30, bold=True), "r")
     return image
 
 

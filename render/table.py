@@ -120,7 +120,7 @@ def draw_play(
     """A seat's cards centred in its play area, with a caption pill under them."""
     x0, y0, x1, y1 = PLAY_AREAS[seat]
     faces = len(collapse(cards))
-    step = fit_step(faces, CARD_W, x1 - x0, step=34)
+    step = fit_step(faces, CARD_W, x1 - x0)
     width = row_width(faces, CARD_W, step)
     cx = (x0 + x1) // 2
     draw_cards(image, cards, (cx - width // 2, y0 + 8), CARD_W, step, cards if highlight else ())
