@@ -280,8 +280,7 @@ class Game(GameBase):
 
     def _check_bidder(self, seat: int) -> None:
         self._check_seat(seat)
-        if self._phase is not Phase.BIDDING:
-            raise illegal("not_bidding")
+        self._check_phase(Phase.BIDDING, "not_bidding")
         if seat != self._to_move:
             raise illegal("not_your_turn_bid", seat=self._to_move)
 
@@ -298,8 +297,7 @@ class Game(GameBase):
         """The dealer lays exactly 8 cards back as the kitty (any 8: point cards too)."""
         laid = _cards(cards)
         self._check_seat(seat)
-        if self._phase is not Phase.KITTY:
-            raise illegal("not_kitty_phase")
+        self._check_phase(Phase.KITTY, "not_kitty_phase")
         if seat != self._dealer:
             raise illegal("not_dealer_kitty", seat=self._dealer)
         if len(laid) != KITTY_SIZE:
@@ -315,8 +313,7 @@ class Game(GameBase):
     def declare_trump(self, seat: int, suit: Suit | str) -> None:
         """The dealer names trump (S H D C or a ``Suit``); the dealer then leads."""
         self._check_seat(seat)
-        if self._phase is not Phase.TRUMP:
-            raise illegal("not_trump_phase")
+        self._check_phase(Phase.TRUMP, "not_trump_phase")
         if seat != self._dealer:
             raise illegal("not_dealer_trump", seat=self._dealer)
         try:
@@ -377,8 +374,7 @@ class Game(GameBase):
 
     def _check_player(self, seat: int) -> None:
         self._check_seat(seat)
-        if self._phase is not Phase.PLAY:
-            raise illegal("hand_over" if self._phase is Phase.OVER else "not_play_phase")
+        self._check_phase(Phase.PLAY, "not_play_phase")
         if seat != self._to_move:
             raise illegal("not_your_turn_play", seat=self._to_move)
 
@@ -540,6 +536,10 @@ class Game(GameBase):
             over=self.over,
             result=self._result,
         )
+
+    def _check_phase(self, phase: Phase, code: str) -> None:
+        if self._phase is not phase:
+            raise illegal("hand_over" if self._phase is Phase.OVER else code)
 
     @staticmethod
     def _check_seat(seat: int) -> None:
