@@ -1,0 +1,119 @@
+"""The Discord client: start-up wiring and ``run(settings)`` for ``python -m bot``.
+
+``setup_hook`` opens the store and the service (which replays every unfinished table),
+registers the persistent controls, installs the command Translator, syncs the command tree
+only when it changed, starts the deadline loop and lets bot seats resume their turns.
+Only the ``guilds`` intent is used: slash commands and components need nothing privileged.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord import app_commands
+
+from bot.discord import commands, controls
+from bot.discord.deadlines import DeadlineLoop
+from bot.discord.presenter import Presenter
+from bot.discord.sync import sync_commands
+from bot.discord.verbs import Verbs
+from bot.i18n.translator import CatalogueTranslator
+from bot.service import TableService
+from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+class CardTree(app_commands.CommandTree[Any]):
+    """Unexpected errors get a short private apology, never a traceback in the channel."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        log.error("command failed", exc_info=error)
+        from bot.i18n import lang_of, t
+
+        text = t("discord.failed", lang_of(interaction.locale))
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            pass
+
+
+class CardTableBot(discord.Client):
+    """The cardtable bot: a thin adapter over ``TableService``."""
+
+    def __init__(
+        self,
+        database_path: str | Path,
+        *,
+        dev_guild_id: int | None = None,
+        bot_pause: float = 1.5,
+        check_every: float = 30.0,
+        seed_source: Any = None,
+        intents: discord.Intents | None = None,
+    ) -> None:
+        super().__init__(intents=intents or discord.Intents(guilds=True))
+        self.tree = CardTree(self)
+        self.database_path = Path(database_path)
+        self.dev_guild_id = dev_guild_id
+        self.bot_pause = bot_pause
+        self.seed_source = seed_source
+        self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
+        self.presenter = Presenter(self)
+        self.verbs = Verbs(self)
+        self.deadlines = DeadlineLoop(self, check_every)
+
+    async def setup_hook(self) -> None:
+        self.service = await TableService.open(
+            self.database_path, clock=discord.utils.utcnow, seed_source=self.seed_source
+        )
+        self.add_dynamic_items(*controls.DYNAMIC_ITEMS)
+        await self.tree.set_translator(CatalogueTranslator())
+        guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
+        for command in commands.COMMANDS:
+            self.tree.add_command(command, guild=guild)
+        await sync_commands(self.tree, self.database_path, guild)
+        self.deadlines.start()
+        for table_id in self.service.bot_turns():
+            self.presenter.drive_bots(table_id)
+
+    async def close(self) -> None:
+        self.deadlines.stop()
+        if self.service is not None:
+            await self.service.close()
+        await super().close()
+
+
+def run(settings: Settings) -> int:
+    """Run until stopped. Expected problems end with a clear message and a non-zero code."""
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    bot = CardTableBot(settings.database_path, dev_guild_id=settings.dev_guild_id)
+    try:
+        bot.run(settings.token, log_handler=None)
+    except discord.LoginFailure:
+        print(
+            "cardtable: Discord refused the token (DISCORD_TOKEN). Copy it again from the "
+            "Bot tab of your application at https://discord.com/developers/applications.",
+            file=sys.stderr,
+        )
+        return 1
+    except discord.PrivilegedIntentsRequired:
+        print(
+            "cardtable: Discord asks for a privileged intent; none should be needed.",
+            file=sys.stderr,
+        )
+        return 1
+    except OSError as exc:
+        print(f"cardtable: cannot reach Discord or open the database: {exc}", file=sys.stderr)
+        return 1
+    return 0

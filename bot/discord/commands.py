@@ -1,0 +1,308 @@
+"""The slash command tree: /table, /play, /scores and /rules, each a thin call into ``Verbs``.
+
+English names and descriptions come from the catalogue (``bot/i18n/commands.py``); the
+Translator serves the Chinese ones, so the tree has a single source of words.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.app_commands import Choice
+
+from bot.discord.autocomplete import suggestions
+from bot.i18n import command_text as c
+from bot.i18n import lang_of, t
+from bot.i18n.commands import TURN_LIMITS
+from bot.service import ServiceError
+
+GAMES = [
+    Choice(name=c("choice.qingdun"), value="qingdun"),
+    Choice(name=c("choice.sankou"), value="sankou"),
+]
+RULES = [Choice(name=c("choice.bot"), value="bot"), Choice(name=c("choice.remove"), value="remove")]
+LANGUAGES = [Choice(name=c(f"choice.{code}"), value=code) for code in ("en", "zh-TW", "zh-CN")]
+LIMITS = [Choice(name=c(f"choice.{m}"), value=m) for m in TURN_LIMITS]
+SUITS = [Choice(name=c(f"choice.{s}"), value=s) for s in "SHDC"]
+DEFAULT_LIMIT = 720  # minutes: 12 h suits asynchronous play
+
+
+def verbs(interaction: discord.Interaction) -> Any:
+    return interaction.client.verbs  # type: ignore[attr-defined]
+
+
+def _d(key: str) -> str:
+    return c(f"{key}.desc")
+
+
+table = app_commands.Group(name=c("table"), description=_d("table"), guild_only=True)
+play = app_commands.Group(name=c("play"), description=_d("play"), guild_only=True)
+scores = app_commands.Group(name=c("scores"), description=_d("scores"), guild_only=True)
+
+
+# -- /table -------------------------------------------------------------------------------------
+
+
+@table.command(name=c("table.create"), description=_d("table.create"))
+@app_commands.describe(
+    game=_d("table.create.game"),
+    hands=_d("table.create.hands"),
+    turn_limit=_d("table.create.turn_limit"),
+    timeout_rule=_d("table.create.timeout_rule"),
+    language=_d("table.create.language"),
+)
+@app_commands.choices(game=GAMES, turn_limit=LIMITS, timeout_rule=RULES, language=LANGUAGES)
+async def create(
+    interaction: discord.Interaction,
+    game: Choice[str],
+    hands: app_commands.Range[int, 1, 100] | None = None,
+    turn_limit: Choice[int] | None = None,
+    timeout_rule: Choice[str] | None = None,
+    language: Choice[str] | None = None,
+) -> None:
+    await verbs(interaction).create(
+        interaction,
+        game.value,
+        hands,
+        turn_limit.value if turn_limit else DEFAULT_LIMIT,
+        timeout_rule.value if timeout_rule else "bot",
+        language.value if language else None,
+    )
+
+
+@table.command(name=c("table.join"), description=_d("table.join"))
+async def join(interaction: discord.Interaction) -> None:
+    v = verbs(interaction)
+    await v.defer_private(interaction)
+    await v.join(interaction, await v.table_or_refuse(interaction))
+
+
+@table.command(name=c("table.leave"), description=_d("table.leave"))
+async def leave(interaction: discord.Interaction) -> None:
+    v = verbs(interaction)
+    await v.defer_private(interaction)
+    await v.leave(interaction, await v.table_or_refuse(interaction))
+
+
+@table.command(name=c("table.seat"), description=_d("table.seat"))
+@app_commands.describe(seat=_d("table.seat.seat"))
+async def seat(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4]) -> None:
+    await verbs(interaction).seat(interaction, seat)
+
+
+@table.command(name=c("table.addbot"), description=_d("table.addbot"))
+@app_commands.describe(seat=_d("table.addbot.seat"))
+async def addbot(
+    interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4] | None = None
+) -> None:
+    v = verbs(interaction)
+    await v.defer_private(interaction)
+    await v.add_bot(interaction, await v.table_or_refuse(interaction), seat)
+
+
+@table.command(name=c("table.removebot"), description=_d("table.removebot"))
+@app_commands.describe(seat=_d("table.removebot.seat"))
+async def removebot(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4]) -> None:
+    await verbs(interaction).remove_bot(interaction, seat)
+
+
+@table.command(name=c("table.start"), description=_d("table.start"))
+async def start(interaction: discord.Interaction) -> None:
+    v = verbs(interaction)
+    await v.defer_private(interaction)
+    await v.start(interaction, await v.table_or_refuse(interaction))
+
+
+@table.command(name=c("table.show"), description=_d("table.show"))
+async def show(interaction: discord.Interaction) -> None:
+    await verbs(interaction).show(interaction)
+
+
+@table.command(name=c("table.end"), description=_d("table.end"))
+async def end(interaction: discord.Interaction) -> None:
+    await verbs(interaction).end(interaction)
+
+
+@table.command(name=c("table.kick"), description=_d("table.kick"))
+@app_commands.describe(player=_d("table.kick.player"))
+async def kick(interaction: discord.Interaction, player: discord.Member) -> None:
+    await verbs(interaction).kick(interaction, player)
+
+
+# -- /play --------------------------------------------------------------------------------------
+
+
+async def cards_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """Up to 25 plays from the player's own hand, the ones playable now first."""
+    v = verbs(interaction)
+    info = v.find_table(interaction)
+    if info is None:
+        return []
+    try:
+        view = await v.service.view_for(info.id, interaction.user.id)
+    except ServiceError:
+        return []
+    lang = lang_of(interaction.locale)
+    return [Choice(name=n, value=val) for n, val in suggestions(info.game, view, current, lang)]
+
+
+@play.command(name=c("play.cards"), description=_d("play.cards"))
+@app_commands.describe(cards=_d("play.cards.cards"))
+@app_commands.autocomplete(cards=cards_autocomplete)
+async def cards(interaction: discord.Interaction, cards: str) -> None:
+    await verbs(interaction).typed_play(interaction, cards)
+
+
+@play.command(name=c("play.pass"), description=_d("play.pass"))
+async def pass_(interaction: discord.Interaction) -> None:
+    await verbs(interaction).pass_turn(interaction)
+
+
+@play.command(name=c("play.hand"), description=_d("play.hand"))
+async def hand(interaction: discord.Interaction) -> None:
+    await verbs(interaction).hand_command(interaction)
+
+
+@play.command(name=c("play.hint"), description=_d("play.hint"))
+async def hint(interaction: discord.Interaction) -> None:
+    await verbs(interaction).hint_command(interaction)
+
+
+@play.command(name=c("play.bid"), description=_d("play.bid"))
+@app_commands.describe(amount=_d("play.bid.amount"))
+async def bid(interaction: discord.Interaction, amount: app_commands.Range[int, 80, 200]) -> None:
+    await verbs(interaction).bid_command(interaction, amount)
+
+
+@play.command(name=c("play.kitty"), description=_d("play.kitty"))
+@app_commands.describe(cards=_d("play.kitty.cards"))
+async def kitty(interaction: discord.Interaction, cards: str) -> None:
+    await verbs(interaction).kitty_command(interaction, cards)
+
+
+@play.command(name=c("play.trump"), description=_d("play.trump"))
+@app_commands.describe(suit=_d("play.trump.suit"))
+@app_commands.choices(suit=SUITS)
+async def trump(interaction: discord.Interaction, suit: Choice[str]) -> None:
+    await verbs(interaction).trump_command(interaction, suit.value)
+
+
+@play.command(name=c("play.partner"), description=_d("play.partner"))
+async def partner(interaction: discord.Interaction) -> None:
+    await verbs(interaction).partner_command(interaction)
+
+
+# -- /scores ------------------------------------------------------------------------------------
+
+
+@scores.command(name=c("scores.table"), description=_d("scores.table"))
+async def table_score(interaction: discord.Interaction) -> None:
+    v = verbs(interaction)
+    await v.defer_private(interaction)
+    info = await v.table_or_refuse(interaction)
+    if info is None:
+        return
+    lang = lang_of(interaction.locale)
+    lines = [f"**{t('table.score', lang)}**"]
+    for line in await v.service.table_score(info.id):
+        name = t("table.bot_name", lang, seat=line.seat + 1) if line.user_id is None else line.name
+        lines.append(t("table.score_line", lang, name=name, total=line.total))
+    await v.say(interaction, "\n".join(lines))
+
+
+@scores.command(name=c("scores.history"), description=_d("scores.history"))
+async def history(interaction: discord.Interaction) -> None:
+    v = verbs(interaction)
+    await v.defer_private(interaction)
+    info = await v.table_or_refuse(interaction)
+    if info is None:
+        return
+    lang = lang_of(interaction.locale)
+    lines = [f"**{t('scores.history', lang)}**"]
+    for hand_ in await v.service.history(info.id, 10):
+        deltas = ", ".join(
+            f"{hand_.names.get(seat, seat + 1)} {delta:+d}"
+            for seat, delta in sorted(hand_.deltas.items())
+        )
+        kind = (hand_.result or {}).get("kind") or (hand_.result or {}).get("tier") or hand_.outcome
+        word = t(f"result.{kind}", lang) if f"result.{kind}" in _RESULTS else str(kind or "…")
+        lines.append(t("scores.history_row", lang, number=hand_.number, kind=word, deltas=deltas))
+    if len(lines) == 1:
+        lines.append(t("scores.empty", lang))
+    await v.say(interaction, "\n".join(lines))
+
+
+_RESULTS = {f"result.{k}" for k in ("double_kou", "early_end", "normal", "negative", "left")}
+
+
+@scores.command(name=c("scores.leaderboard"), description=_d("scores.leaderboard"))
+@app_commands.describe(game=_d("scores.leaderboard.game"), days=_d("scores.leaderboard.days"))
+@app_commands.choices(game=GAMES)
+async def leaderboard(
+    interaction: discord.Interaction,
+    game: Choice[str],
+    days: app_commands.Range[int, 1, 3650] | None = None,
+) -> None:
+    v = verbs(interaction)
+    await v.defer_private(interaction)
+    lang = lang_of(interaction.locale)
+    rows = await v.service.leaderboard(interaction.guild_id or 0, game.value, days)
+    name = t(f"game.{game.value}", lang)
+    title = (
+        t("scores.leaderboard", lang, game=name)
+        if days is None
+        else t("scores.leaderboard_days", lang, game=name, days=days)
+    )
+    lines = [f"**{title}**"]
+    for rank, row in enumerate(rows, 1):
+        lines.append(
+            t("scores.row", lang, rank=rank, name=row.name, score=row.total, hands=row.hands)
+        )
+    if not rows:
+        lines.append(t("scores.empty", lang))
+    await v.say(interaction, "\n".join(lines))
+
+
+@scores.command(name=c("scores.stats"), description=_d("scores.stats"))
+@app_commands.describe(player=_d("scores.stats.player"))
+async def stats(interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+    v = verbs(interaction)
+    await v.defer_private(interaction)
+    lang = lang_of(interaction.locale)
+    who = player or interaction.user
+    rows = await v.service.player_stats(interaction.guild_id or 0, who.id)
+    lines = [f"**{t('scores.stats', lang, name=getattr(who, 'display_name', who.name))}**"]
+    for row in rows:
+        lines.append(
+            t(
+                "scores.stats_line",
+                lang,
+                game=t(f"game.{row.game}", lang),
+                hands=row.hands,
+                wins=row.wins,
+                score=row.total,
+            )
+        )
+    if not rows:
+        lines.append(t("scores.empty", lang))
+    await v.say(interaction, "\n".join(lines))
+
+
+# -- /rules -------------------------------------------------------------------------------------
+
+
+@app_commands.command(name=c("rules"), description=_d("rules"))
+@app_commands.describe(game=_d("rules.game"))
+@app_commands.choices(game=GAMES)
+async def rules(interaction: discord.Interaction, game: Choice[str]) -> None:
+    await verbs(interaction).rules_command(interaction, game.value)
+
+
+COMMANDS: tuple[app_commands.Group | app_commands.Command[Any, Any, Any], ...] = (
+    table,
+    play,
+    scores,
+    rules,
+)

@@ -1,0 +1,48 @@
+"""The deadline loop: remind a player whose turn is waiting, then apply the table's rule.
+
+Deadlines live in the database (the service keeps them), so a restart loses none; this loop
+only asks the service every ``check_every`` seconds what is due and shows the outcome.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from discord.ext import tasks
+
+from bot.discord.presenter import MENTIONS
+from bot.i18n import t
+
+if TYPE_CHECKING:
+    from bot.discord.app import CardTableBot
+
+log = logging.getLogger(__name__)
+
+
+class DeadlineLoop:
+    def __init__(self, bot: CardTableBot, check_every: float) -> None:
+        self.bot = bot
+        self.loop = tasks.loop(seconds=check_every)(self.tick)
+
+    def start(self) -> None:
+        if not self.loop.is_running():
+            self.loop.start()
+
+    def stop(self) -> None:
+        self.loop.cancel()
+
+    async def tick(self) -> None:
+        """One pass: reminders first, then overdue turns. Errors are logged, never fatal."""
+        service, presenter = self.bot.service, self.bot.presenter
+        try:
+            for due in await service.due_reminders():
+                info = await presenter.info(due.table_id)
+                if info is None or due.user_id is None:
+                    continue
+                text = t("table.reminder", info.settings.language, mention=f"<@{due.user_id}>")
+                await presenter._send(info, content=text, allowed_mentions=MENTIONS)
+            for update in await service.run_due():
+                await presenter.publish(update)
+        except Exception:
+            log.exception("deadline pass failed")

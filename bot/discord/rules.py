@@ -1,0 +1,87 @@
+"""``/rules``: each game's rules document, in the reader's language, in pages a phone can read.
+
+The documents are docs/rules/<game>.md (English, by the engine engineers) and
+docs/rules/<game>.<lang>.md (translations, when they exist); a missing translation falls back
+to English with a note. Pages break at headings or paragraphs and stay well under Discord's
+4096 characters per embed; Previous / Next buttons carry the page number in their custom id,
+so paging needs no memory and works after a restart.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from pathlib import Path
+from typing import Any
+
+import discord
+
+from bot.discord import controls
+from bot.i18n import t
+
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
+PAGE_CHARS = 3500  # comfortably below 4096; short enough to read on a phone
+COLOURS = {"qingdun": 0x2E7D32, "sankou": 0xC62828}
+
+
+@functools.cache
+def document(game: str, lang: str) -> tuple[str, bool] | None:
+    """The rules text for ``lang`` and whether it is a translation (False: English fallback)."""
+    translated = DOCS / f"{game}.{lang}.md"
+    if lang != "en" and translated.is_file():
+        return translated.read_text(encoding="utf-8"), True
+    english = DOCS / f"{game}.md"
+    if english.is_file():
+        return english.read_text(encoding="utf-8"), lang == "en"
+    return None
+
+
+def split(text: str, limit: int = PAGE_CHARS) -> list[str]:
+    """Pages of at most ``limit`` characters, broken before headings, else between paragraphs."""
+    blocks = re.split(r"\n(?=#{1,3} )|\n\s*\n", text.strip())
+    pages: list[str] = []
+    current = ""
+    for block in blocks:
+        block = block.strip("\n")
+        while len(block) > limit:  # a single huge block: cut it at a line break
+            cut = block.rfind("\n", 0, limit)
+            cut = cut if cut > 0 else limit
+            pages, current = _flush(pages, current), ""
+            pages.append(block[:cut])
+            block = block[cut:].lstrip("\n")
+        starts_section = block.startswith("#") and len(current) > limit // 2
+        if current and (len(current) + len(block) + 2 > limit or starts_section):
+            pages, current = _flush(pages, current), ""
+        current = f"{current}\n\n{block}" if current else block
+    return _flush(pages, current) or [""]
+
+
+def _flush(pages: list[str], current: str) -> list[str]:
+    return [*pages, current] if current.strip() else pages
+
+
+@functools.cache
+def pages(game: str, lang: str) -> tuple[str, ...]:
+    found = document(game, lang)
+    if found is None:
+        return ()
+    text, translated = found
+    note = "" if translated else t("rules.english_only", lang)
+    return tuple(f"{note}\n\n{p}".strip() if note else p for p in split(text))
+
+
+def page(game: str, lang: str, number: int) -> dict[str, Any]:
+    """Message fields (``embed`` and ``view``, or ``content``) for page ``number``."""
+    all_pages = pages(game, lang)
+    title = t(f"game.{game}", lang)
+    if not all_pages:
+        return {"content": t("rules.missing", lang, game=title)}
+    number = max(0, min(number, len(all_pages) - 1))
+    embed = discord.Embed(title=title, description=all_pages[number], colour=COLOURS[game])
+    embed.set_footer(text=t("rules.page", lang, page=number + 1, pages=len(all_pages)))
+    view = discord.ui.View(timeout=None)
+    if number > 0:
+        view.add_item(controls.RulesPage(game, lang, number - 1, "p"))
+    if number < len(all_pages) - 1:
+        view.add_item(controls.RulesPage(game, lang, number + 1, "n"))
+    return {"embed": embed, "view": view}
