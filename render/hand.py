@@ -9,7 +9,7 @@ suit. Identical copies collapse into one face with a ×n badge; the notation und
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from PIL import Image, ImageDraw
 
@@ -38,18 +38,24 @@ def qingdun_groups(cards: Sequence[Card]) -> list[list[Card]]:
     return _runs(cards, lambda card: card.rank)
 
 
+def _is_trump(card: Card, trump: Suit | None) -> bool:
+    """三扣 trumps: jokers and every 10 always, and the trump suit once it is named."""
+    return card.is_joker or card.rank == 10 or card.suit == trump
+
+
 def sankou_groups(cards: Sequence[Card], trump: Suit | None) -> list[list[Card]]:
     def key(card: Card) -> Hashable:
-        return "trump" if card.is_joker or card.rank == 10 or card.suit == trump else card.suit
+        return "trump" if _is_trump(card, trump) else card.suit
 
     return _runs(cards, key)
 
 
-def _runs(cards: Sequence[Card], key: object) -> list[list[Card]]:
+def _runs(cards: Sequence[Card], key: Callable[[Card], Hashable]) -> list[list[Card]]:
+    """Consecutive cards with the same key form a group (the engines sort the hand)."""
     groups: list[list[Card]] = []
-    last: object = object()
+    last: Hashable = object()
     for card in cards:
-        k = key(card)  # type: ignore[operator]
+        k = key(card)
         if not groups or k != last:
             groups.append([])
         groups[-1].append(card)
@@ -58,8 +64,8 @@ def _runs(cards: Sequence[Card], key: object) -> list[list[Card]]:
 
 
 def _layout(groups: list[list[Card]]) -> list[list[tuple[list[Card], int]]]:
-    """Groups placed into rows: each row a list of (group, x)."""
-    rows: list[list[tuple[list[Card], int]]] = [[]]
+    """Groups placed into rows: each row a list of (group, x). No cards, no rows."""
+    rows: list[list[tuple[list[Card], int]]] = [[]] if groups else []
     x = MARGIN
     for group in groups:
         width = row_width(len(collapse(group)), CARD_W, STEP)
@@ -74,14 +80,15 @@ def _layout(groups: list[list[Card]]) -> list[list[tuple[list[Card], int]]]:
 def _sections(
     view: QingdunView | SankouView, lang: str
 ) -> list[tuple[str | None, list[list[Card]]]]:
+    """(caption, groups) for the own hand and, when the view has them, partner hand or kitty."""
+    own = view.hand or ()
+    caption = None if own else label("all_played", lang)
     if isinstance(view, QingdunView):
-        sections: list[tuple[str | None, list[list[Card]]]] = [
-            (None, qingdun_groups(view.hand or ()))
-        ]
+        sections = [(caption, qingdun_groups(own))]
         if view.partner_hand is not None:
             sections.append((label("partner_hand", lang), qingdun_groups(view.partner_hand)))
         return sections
-    sections = [(None, sankou_groups(view.hand or (), view.trump))]
+    sections = [(caption, sankou_groups(own, view.trump))]
     if view.kitty:
         sections.append((label("kitty", lang), [list(view.kitty)]))
     return sections
@@ -112,7 +119,8 @@ def hand_image(
             y += SECTION_H
         for row in rows:
             for group, x in row:
-                _group(image, group, (x, y), wanted, lang)
+                trumps = isinstance(view, SankouView) and _is_trump(group[0], view.trump)
+                _group(image, group, (x, y), wanted, lang, theme.TURN if trumps else theme.TEXT)
             y += ROW_H
     return image
 
@@ -151,10 +159,16 @@ def _title(
 
 
 def _group(
-    image: Image.Image, group: list[Card], xy: tuple[int, int], wanted: Counter[Card], lang: str
+    image: Image.Image,
+    group: list[Card],
+    xy: tuple[int, int],
+    wanted: Counter[Card],
+    lang: str,
+    tag_colour: theme.RGB,
 ) -> None:
+    """One group of cards; the notation under each face is gold for 三扣 trumps."""
     x, y = xy
-    tag = style(lang, 16, theme.TEXT, bold=True)
+    tag = style(lang, 16, tag_colour, bold=True)
     for card, copies in collapse(group):
         chosen = min(wanted[card], copies)
         top = y + (0 if chosen else RAISE)

@@ -30,6 +30,9 @@ from render.widgets import Box, panel, pill, style
 TRUMP_BOX: Box = (TOP_LEFT[2] - 82, TOP_LEFT[1] + 58, TOP_LEFT[2] - 18, TOP_LEFT[1] + 122)
 
 
+_TURN_TAGS = {Phase.BIDDING: "to_bid", Phase.KITTY: "to_bury", Phase.TRUMP: "to_name_trump"}
+
+
 def _bid_text(entry: BidEntry, lang: str) -> str:
     return label("pass_bid", lang) if entry.amount is None else str(entry.amount)
 
@@ -54,12 +57,12 @@ def table_image(
         )
         tag = None
         if seat == view.to_move and not view.over:
-            tag = label("to_bid" if bidding else "to_play", lang)
+            tag = label(_TURN_TAGS.get(view.phase, "to_play"), lang)
         draw_plate(image, seat, plate, lang, tag)
     if bidding:
         _bids(image, draw, view, names, lang)
     elif view.phase in (Phase.KITTY, Phase.TRUMP):
-        key = "phase_kitty" if view.phase is Phase.KITTY else "phase_trump"
+        key = "doing_kitty" if view.phase is Phase.KITTY else "doing_trump"
         pill(
             image,
             (WIDTH // 2, HEIGHT // 2),

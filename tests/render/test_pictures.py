@@ -1,0 +1,164 @@
+"""What the pictures must show (and must never show), checked on the pixels."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import render
+from engine.cards import ALL_CARDS, Suit
+from engine.qingdun.kinds import ComboKind
+from engine.qingdun.view import QingdunView
+from render import demo, theme
+from render.sankou import TRUMP_BOX
+from render.table import PLATES
+from tests.render.conftest import decode
+
+NAMES = demo.NAMES
+
+
+def _close(pixel: tuple[int, ...], colour: tuple[int, int, int], tolerance: int = 12) -> bool:
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour, strict=False))
+
+
+def _ring_pixels(image, seat: int) -> list[tuple[int, ...]]:  # type: ignore[no-untyped-def]
+    """Pixels just outside a seat plate, where the whose-turn ring is drawn."""
+    x0, y0, x1, y1 = PLATES[seat]
+    mid_x, mid_y = (x0 + x1) // 2, (y0 + y1) // 2
+    return [image.getpixel(p) for p in ((x0 - 3, mid_y), (x1 + 3, mid_y), (mid_x, y1 + 3))]
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_whose_turn_is_ringed_in_gold(seat: int) -> None:
+    view = demo.qingdun_view(to_move=seat)
+    image = decode(render.render_table(view, NAMES))
+    for other in range(4):
+        ringed = [_close(p, theme.TURN) for p in _ring_pixels(image, other)]
+        assert all(ringed) if other == seat else not any(ringed)
+
+
+def test_sankou_bidder_is_ringed() -> None:
+    view = demo.sankou_states()["bidding"]
+    image = decode(render.render_table(view, NAMES, "zh-CN"))
+    assert all(_close(p, theme.TURN) for p in _ring_pixels(image, view.to_move))
+
+
+@pytest.mark.parametrize(
+    ("trump", "colour"),
+    [(Suit.HEARTS, theme.RED), (Suit.DIAMONDS, theme.RED), (Suit.SPADES, theme.BLACK)],
+)
+def test_trump_suit_is_drawn(trump: Suit, colour: tuple[int, int, int]) -> None:
+    image = decode(render.render_table(demo.sankou_view(trump=trump), NAMES))
+    x0, y0, x1, y1 = TRUMP_BOX
+    centre = image.getpixel(((x0 + x1) // 2, (y0 + y1) // 2 + 4))
+    assert _close(centre, colour, 20)
+
+
+def test_trump_shapes_differ_not_only_in_colour() -> None:
+    def mask(suit: Suit) -> bytes:
+        image = decode(render.render_table(demo.sankou_view(trump=suit), NAMES))
+        box = image.crop(TRUMP_BOX).convert("L")
+        return bytes(255 if v < 200 else 0 for v in box.tobytes())
+
+    shapes = {suit: mask(suit) for suit in Suit}
+    assert len(set(shapes.values())) == 4
+
+
+def test_no_trump_yet_shows_no_suit() -> None:
+    view = demo.sankou_states()["bidding"]
+    image = decode(render.render_table(view, NAMES))
+    data = image.crop(TRUMP_BOX).tobytes()
+    pixels = [tuple(data[i : i + 3]) for i in range(0, len(data), 3)]
+    assert not any(_close(p, theme.RED, 30) for p in pixels)
+
+
+# ---------------------------------------------------------------------------------------
+# Hidden cards never reach a public picture
+
+card_tuples = st.lists(st.sampled_from(ALL_CARDS), min_size=1, max_size=41).map(tuple)
+
+
+@settings(max_examples=25)
+@given(cards=card_tuples, seat=st.sampled_from([None, 0, 1, 2, 3]))
+def test_public_table_refuses_any_qingdun_cards(cards: tuple, seat: int | None) -> None:
+    for field in ("hand", "partner_hand"):
+        view = dataclasses.replace(demo.qingdun_view(), seat=seat, **{field: cards})
+        with pytest.raises(render.PublicViewRequired):
+            render.render_table(view, NAMES)
+
+
+@settings(max_examples=25)
+@given(cards=card_tuples)
+def test_public_table_refuses_any_sankou_cards(cards: tuple) -> None:
+    for field in ("hand", "kitty"):
+        view = dataclasses.replace(demo.sankou_view(), **{field: cards})
+        with pytest.raises(render.PublicViewRequired):
+            render.render_table(view, NAMES)
+
+
+def test_seat_view_without_cards_is_still_refused() -> None:
+    with pytest.raises(render.PublicViewRequired):
+        render.render_table(demo.sankou_view(seat=2), NAMES)
+    assert issubclass(render.PublicViewRequired, ValueError)
+
+
+# ---------------------------------------------------------------------------------------
+# Every sample, every language
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW", "zh-CN", "fr"])
+def test_every_sample_renders_small_and_deterministic(lang: str) -> None:
+    for stem, make in demo.samples().items():
+        data = make(lang)
+        assert data.startswith(b"\x89PNG"), stem
+        assert len(data) < 300_000, stem
+        assert make(lang) == data, f"{stem} is not deterministic"
+
+
+def test_unknown_language_is_english() -> None:
+    view = demo.qingdun_states()["mid_trick"]
+    assert render.render_table(view, NAMES, "xx") == render.render_table(view, NAMES, "en")
+
+
+def test_table_score_is_optional() -> None:
+    view = demo.qingdun_states()["bombs"]
+    with_score = render.render_table(view, NAMES, table_score=(1, 2, 3, 4))
+    assert render.render_table(view, NAMES) != with_score
+
+
+def test_four_names_are_needed() -> None:
+    with pytest.raises(ValueError, match="four"):
+        render.render_table(demo.qingdun_view(), NAMES[:3])
+
+
+def test_highlight_raises_the_suggested_cards() -> None:
+    view = demo.qingdun_hand_views()["hand"]
+    plain = decode(render.render_hand(view))
+    tip = decode(render.render_hand(view, highlight=demo.cards("3S")))
+    assert plain.size == tip.size
+    # the first face (3S) stands up: gold ring above where the unraised card begins
+    assert any(_close(tip.getpixel((x, 80)), theme.TURN, 30) for x in range(24, 60))
+    assert not any(_close(plain.getpixel((x, 80)), theme.TURN, 30) for x in range(24, 60))
+
+
+def test_custom_hand_title() -> None:
+    view = demo.sankou_hand_views()["hand"]
+    assert render.render_hand(view, title="Alice 的牌") != render.render_hand(view)
+
+
+def test_results_show_table_score_only_when_given() -> None:
+    result = demo.sankou_results()["result_made"]
+    assert render.render_result(result, NAMES) != render.render_result(
+        result, NAMES, table_score=(1, 2, 3, 4)
+    )
+
+
+def test_kind_of_every_combination_has_a_caption() -> None:
+    plays = demo.cards("5S 5S 5S 6S 6S 6S")
+    for kind in ComboKind:
+        trick = (demo.qv.TrickPlay(0, plays, kind),)
+        view: QingdunView = demo.qingdun_view(trick=trick, top_seat=0, face_up=None)
+        assert render.render_table(view, NAMES, "zh-TW").startswith(b"\x89PNG")
