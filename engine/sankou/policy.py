@@ -149,12 +149,14 @@ def _cheap(order: CardOrder) -> Callable[[Card], tuple[bool, bool, int, int]]:
     return key
 
 
-def _generous(order: CardOrder) -> Callable[[Card], tuple[int, bool, int, int]]:
-    """Points first (side points before trump points), then the least useful cards."""
+def _generous(order: CardOrder) -> Callable[[Card], tuple[bool, int, bool, int, int]]:
+    """Points first (side points before trump points), then the least useful cards; the 10s
+    and jokers are kept back, being the strongest trumps."""
 
-    def key(card: Card) -> tuple[int, bool, int, int]:
+    def key(card: Card) -> tuple[bool, int, bool, int, int]:
         i = card.index
-        return (-card.points, order.suit[i] == TRUMP, order.strength[i], i)
+        trump = order.suit[i] == TRUMP
+        return (trump and order.strength[i] > ACE, -card.points, trump, order.strength[i], i)
 
     return key
 
