@@ -93,3 +93,18 @@ def test_replay_repeats_a_failed_throw_from_the_attempt() -> None:
     again = Game.replay(game.start, [action_from_json(record) for record in records])
     assert again.hands == game.hands
     assert again.view(None) == game.view(None)
+
+
+def test_cards_in_the_kitty_or_the_leaders_hand_do_not_break_a_throw() -> None:
+    # Both aces of spades are out of reach: one buried in the kitty, one in the leader's hand.
+    kitty = "AS 3D 4D 6D 2C 3C 4C 6C"
+    game = playing(["AS KS QS", "JS 9S 2D", "5D 8D 9D", "JD QD 7S"], kitty=kitty)
+    assert game.play(0, "KS QS") == parse_cards("KS QS")
+    assert game.lead is not None and game.lead.size == 2
+
+
+def test_a_void_player_cannot_break_a_throw_but_may_trump_it() -> None:
+    game = playing(["AS KS", "2H 3H", "5D 8D", "JS 7S"])
+    game.play(0, "AS KS")
+    game.play(1, "2H 3H")
+    assert game.winning_seat() == 1
