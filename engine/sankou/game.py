@@ -16,7 +16,7 @@ from typing import Any, Self
 from engine.actions import Action, Bid, DeclareTrump, Discard, Leave, Pass, Play
 from engine.cards import SUITS, Card, Suit, parse_card, parse_cards, points, shuffled_deck
 from engine.game import GameBase
-from engine.sankou import combos, moves, scoring
+from engine.sankou import combos, moves, policy, scoring
 from engine.sankou.combos import Key, Kind, Lead
 from engine.sankou.errors import illegal
 from engine.sankou.order import TRUMP, CardOrder, order_for, sort_hand
@@ -502,9 +502,8 @@ class Game(GameBase):
         return self._best[0] if self._best is not None else None
 
     def hint(self, seat: int) -> Action:
-        from engine.sankou.policy import hint
-
-        return hint(self, seat)
+        """A simple legal action for ``seat`` now (see ``policy``): bot seats, the Hint button."""
+        return policy.hint(self, seat)
 
     def view(self, seat: int | None) -> SankouView:
         if seat is not None:

@@ -22,10 +22,10 @@ def play_out(seed: int, choice_seed: int) -> Game:
     while not game.over:
         seat = game.to_move
         assert seat is not None
+        check_views(game)
         if game.phase is Phase.PLAY:
             first = next(iter(game.legal_plays(seat)))  # lazy, at least one, legal
             assert game.is_legal(seat, first)
-            check_views(game)
         game.apply(random_action(game, rng))
     return game
 
@@ -39,6 +39,7 @@ def check_views(game: Game) -> None:
         assert view.hand == tuple(sort_hand(game.hands[seat], game.trump))
         assert view.hand_sizes == tuple(len(hand) for hand in game.hands)
         assert (view.kitty is not None) == (seat == game.dealer)
+        assert view.result is None  # the kitty is revealed only once the hand is over
 
 
 @settings(max_examples=25)
