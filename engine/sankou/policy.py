@@ -173,7 +173,7 @@ def random_action(game: Game, rng: random.Random) -> Action:
     phase = game.phase
     if phase is Phase.BIDDING:
         minimum = game.min_bid()
-        if minimum <= 200 and rng.random() < 0.3:
+        if rng.random() < 0.3:  # below 200, or the bidding would be over
             return Bid(seat, rng.randrange(minimum, min(minimum + 20, 200) + 1, 5))
         return Pass(seat)
     hand = list(game.hands[seat])

@@ -125,3 +125,16 @@ def test_impossible_deals_are_refused(hands: list[str], kitty: str, code: str) -
     with pytest.raises(ValueError) as caught:
         Game.from_deal(hands, kitty, 0)
     assert getattr(caught.value, "code", None) == code
+
+
+def test_the_first_bidder_must_be_a_seat() -> None:
+    with pytest.raises(ValueError) as caught:
+        Game.deal(1, first_bidder=4)
+    assert getattr(caught.value, "code", None) == "bad_first_bidder"
+
+
+def test_a_start_record_rebuilds_the_same_deal() -> None:
+    game = Game.deal(5, first_bidder=3)
+    assert game.start == {"seed": 5, "first_bidder": 3}
+    again = Game.from_start(game.start)
+    assert again.hands == game.hands and again.kitty == game.kitty and again.to_move == 3
