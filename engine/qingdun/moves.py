@@ -110,12 +110,13 @@ def _spans(runs: list[tuple[int, int]], least: int, length: int = 0) -> Iterator
 class Hand:
     """One seat's cards seen as counts, with the generators of each kind."""
 
-    __slots__ = ("_picks", "cnt", "pc", "rc")
+    __slots__ = ("_picks", "cnt", "most", "pc", "rc")
 
     def __init__(self, cnt: list[int], rc: list[int]) -> None:
         self.cnt = cnt
         self.rc = rc
         self.pc = [0] + [rc[r] for r in POS_RANK[1:]]  # rank counts by sequence position
+        self.most = max(self.pc)  # the most cards of one suited rank: rules out whole kinds
         self._picks: dict[tuple[int, int], list[Card]] = {}
 
     # -- choosing cards ---------------------------------------------------------------
@@ -295,10 +296,12 @@ class Hand:
         bound = _bound(_RUNG_FLUSH, least, above)
         if bound is not None:
             yield from self._flushes(bound)
+        if self.most < 3:
+            return  # no bomb, 清墩 or anything built of them
         for size in (6, 7):
             yield from self._bombs_of(size, least, above)
         bound = _bound(_RUNG_BOMB_CHAIN, least, above)
-        if bound is not None:
+        if bound is not None and self.most >= 4:
             for lo, hi in _spans(_runs([c >= 4 for c in self.pc]), 2):
                 key = (hi - lo + 1, hi)
                 if key > bound:
@@ -346,7 +349,7 @@ class Hand:
     def _bombs_of(self, size: int, least: int, above: tuple[int, ...]) -> Iterator[Move]:
         level = _BOMB_RUNGS[size]
         bound = _bound(level, least, above)
-        if bound is None:
+        if bound is None or size > self.most:
             return
         rc = self.rc
         for r in _SUITED_BY_STRENGTH:
@@ -359,10 +362,17 @@ class Hand:
         tops: dict[int, list[Card]] = {}
         cnt = self.cnt
         for s in range(4):
-            ok = [False] + [cnt[s * 13 + r - 2] > 0 for r in POS_RANK[1:]]
+            base = s * 13 - 2
+            mask = 0  # bit p set: this suit has the rank at position p
+            for p in _POSITIONS:
+                if cnt[base + POS_RANK[p]]:
+                    mask |= 1 << p
+            if not mask & (mask >> 1) & (mask >> 2) & (mask >> 3) & (mask >> 4):
+                continue  # no five in a row in this suit
+            ok = [bool(mask >> p & 1) for p in range(16)]
             for lo, hi in _spans(_runs(ok), 5, 5):
                 if (hi,) > above and hi not in tops:
-                    tops[hi] = [ALL_CARDS[s * 13 + r - 2] for r in POS_RANK[lo : hi + 1]]
+                    tops[hi] = [ALL_CARDS[base + r] for r in POS_RANK[lo : hi + 1]]
         for hi in sorted(tops):
             yield Move(STRAIGHT_FLUSH, (), (hi,), _RUNG_FLUSH, tops[hi])
 
