@@ -91,7 +91,7 @@ def throw_check_times(samples: int = 2000, seed: int = 2) -> list[float]:
             continue
         order = game.order
         by_suit: dict[int, list[Card]] = {}
-        for card in game.hands[seat]:
+        for card in game.hand(seat):
             if not order.is_trump(card):
                 by_suit.setdefault(order.suit[card.index], []).append(card)
         suits = [cards for cards in by_suit.values() if len(cards) >= 3]

@@ -209,6 +209,10 @@ class Game(GameBase):
         """Every hand (hidden information: for tests, bots with full knowledge, the log)."""
         return tuple(tuple(hand) for hand in self._hands)
 
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """One seat's cards, in no particular order (``view(seat).hand`` is sorted)."""
+        return tuple(self._hands[seat])
+
     @property
     def kitty(self) -> tuple[Card, ...]:
         """The kitty as it lies now (hidden information: the dealer's and the result's only)."""

@@ -29,7 +29,7 @@ def hint(game: Game, seat: int) -> Action:
     """A legal action for ``seat`` now; ``IllegalMove`` if ``seat`` has nothing to do."""
     if game.to_move != seat:
         raise illegal("no_hint", seat=seat)
-    hand = list(game.hands[seat])
+    hand = list(game.hand(seat))
     phase = game.phase
     if phase is Phase.BIDDING:
         cap = min(BID_CAP, 80 + 5 * (_strength(hand) - STRONG_HAND))
@@ -176,7 +176,7 @@ def random_action(game: Game, rng: random.Random) -> Action:
         if rng.random() < 0.3:  # below 200, or the bidding would be over
             return Bid(seat, rng.randrange(minimum, min(minimum + 20, 200) + 1, 5))
         return Pass(seat)
-    hand = list(game.hands[seat])
+    hand = list(game.hand(seat))
     if phase is Phase.KITTY:
         return Discard(seat, tuple(rng.sample(hand, 8)))
     if phase is Phase.TRUMP:
@@ -187,7 +187,7 @@ def random_action(game: Game, rng: random.Random) -> Action:
 def random_play(game: Game, seat: int, rng: random.Random) -> list[Card]:
     """A random legal play: a random single/pair/tractor/eight lead, sometimes a random
     one-suit set (often a throw); a random legal follow."""
-    hand = list(game.hands[seat])
+    hand = list(game.hand(seat))
     order, lead = game.order, game.lead
     suit_of = order.suit
     if lead is None:
