@@ -454,8 +454,8 @@ class Game(GameBase):
             raise illegal("hand_over")
         self._actions.append(Leave(seat))
         self._result = SankouResult(
-            dealer=self._dealer,  # type: ignore[arg-type]
-            bid=self._contract,  # type: ignore[arg-type]
+            dealer=self._dealer,
+            bid=self._contract,
             dealer_points=self._dealer_points,
             kitty=tuple(self._kitty),
             kitty_points=points(self._kitty),

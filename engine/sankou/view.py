@@ -64,8 +64,8 @@ class FinishedTrick:
 
 @dataclass(frozen=True, slots=True)
 class SankouResult:
-    dealer: int
-    bid: int
+    dealer: int | None  # None only when a player left during the bidding
+    bid: int | None
     dealer_points: int  # c, including the kitty when 保底 applies
     kitty: tuple[Card, ...]  # revealed once the hand is over
     kitty_points: int
