@@ -1,8 +1,8 @@
 """Picture speed and size: render + PNG encode of tables, hands and results (issue 5).
 
 Goals: median table < 40 ms, hand < 25 ms, every file < 300 KB. Fonts and card faces are
-cached, so the first picture (which loads them) is timed apart as "cold" and not in the
-medians. Run: ``.venv/bin/python -m bench.render_images``.
+cached, so the first picture of the process (which loads them) is timed apart as "cold" and
+not in the medians. Run: ``.venv/bin/python -m bench.render_images``.
 """
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from render import demo, fonts
-from render.faces import card_face
+from render import demo
 
 GOALS_MS = {"table": 40.0, "hand": 25.0, "result": 40.0}
 MAX_BYTES = 300_000
@@ -26,8 +25,6 @@ def _timed(make: Callable[[], bytes]) -> tuple[float, int]:
 
 
 def main() -> None:
-    fonts.reset()
-    card_face.cache_clear()
     samples = demo.samples()
     stems = list(samples)
     cold_ms, _ = _timed(lambda: samples[stems[0]]("zh-TW"))

@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 
 from engine.cards import BIG_JOKER, RANK_NAMES, Card, Suit
 from render import theme
-from render.fonts import Style, draw_text, fit, runs
+from render.fonts import FontSet, Style, draw_text, fit, font_set, runs
 
 _SS = 3  # supersampling for smooth edges; the face is drawn big once and shrunk
 
@@ -78,9 +78,14 @@ def _star(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     return points
 
 
-@functools.lru_cache(maxsize=512)
 def card_face(card: Card, width: int) -> Image.Image:
     """The face of ``card``, ``width`` pixels wide, as an RGBA image with rounded corners."""
+    return _face(card, width, font_set())
+
+
+@functools.lru_cache(maxsize=512)
+def _face(card: Card, width: int, fonts: FontSet) -> Image.Image:
+    """Cached per font set too, so faces follow the fonts when they change (in tests)."""
     w, h = width * _SS, card_height(width) * _SS
     image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)

@@ -221,11 +221,28 @@ def _emoji_image(run: str, height: int) -> Image.Image | None:
 # Runs
 
 
+def _is_flag_half(ch: str) -> bool:
+    return 0x1F1E6 <= ord(ch) <= 0x1F1FF  # regional indicators: two make a flag
+
+
 def clusters(text: str) -> list[str]:
-    """Split text into user-visible characters (an emoji with its joiners stays one piece)."""
+    """Split text into user-visible characters (an emoji with its joiners stays one piece).
+
+    Control characters are dropped and other whitespace becomes a plain space, so a name can
+    never break a line or move the pen.
+    """
     out: list[str] = []
     for ch in text:
-        joined = out and (_is_attached(ch) or (out[-1] and ord(out[-1][-1]) == 0x200D))
+        if ch.isspace():
+            ch = " "
+        elif unicodedata.category(ch) == "Cc":
+            continue
+        previous = out[-1] if out else ""
+        joined = previous and (
+            _is_attached(ch)
+            or ord(previous[-1]) == 0x200D
+            or (len(previous) == 1 and _is_flag_half(previous) and _is_flag_half(ch))
+        )
         if joined:
             out[-1] += ch
         else:

@@ -109,7 +109,7 @@ def test_seat_view_without_cards_is_still_refused() -> None:
 # Every sample, every language
 
 
-@pytest.mark.parametrize("lang", ["en", "zh-TW", "zh-CN", "fr"])
+@pytest.mark.parametrize("lang", ["en", "zh-TW", "zh-CN"])
 def test_every_sample_renders_small_and_deterministic(lang: str) -> None:
     for stem, make in demo.samples().items():
         data = make(lang)

@@ -1,0 +1,53 @@
+"""Golden pictures of fixed states of both games, compared with a small tolerance.
+
+Refresh after an intended change of the pictures (then look at them!):
+``UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/render``
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PIL import ImageChops, ImageStat
+
+from render import demo, fonts
+from tests.render.conftest import decode
+
+GOLDEN = Path(__file__).parent / "golden"
+TOLERANCE = 1.5  # mean absolute difference per channel, 0-255
+
+# (sample stem, language): both games, every kind of picture, all three languages.
+CASES = [
+    ("qingdun_table_mid_trick", "zh-TW"),
+    ("qingdun_table_bombs", "en"),
+    ("qingdun_table_someone_out", "zh-CN"),
+    ("qingdun_hand", "en"),
+    ("qingdun_result_double_kou", "zh-TW"),
+    ("sankou_table_bidding", "en"),
+    ("sankou_table_failed_throw", "zh-TW"),
+    ("sankou_kitty", "zh-CN"),
+    ("sankou_result_made", "en"),
+]
+
+
+def _fonts_as_recorded() -> bool:
+    regular = fonts.font_set().regular
+    return regular is not None and "NotoSansCJK" in regular.path
+
+
+@pytest.mark.parametrize(("stem", "lang"), CASES)
+def test_golden(stem: str, lang: str) -> None:
+    path = GOLDEN / f"{stem}.{lang}.png"
+    data = demo.samples()[stem](lang)
+    if os.environ.get("UPDATE_GOLDEN"):
+        path.write_bytes(data)
+        return
+    if not _fonts_as_recorded():
+        pytest.skip("golden pictures were drawn with Noto Sans CJK, which is not installed")
+    expected = decode(path.read_bytes())
+    actual = decode(data)
+    assert actual.size == expected.size
+    diff = ImageStat.Stat(ImageChops.difference(actual, expected)).mean
+    assert max(diff) <= TOLERANCE, f"{path.name} differs by {diff}"
