@@ -383,7 +383,6 @@ class Game(GameBase):
     def _settle(self) -> None:
         """The third player is out: 末家's points go to the other team, 末家's team loses 30."""
         last = next(s for s in SEATS if self._size[s])
-        self._finished.append(last)
         loser, other = team_of(last), 1 - team_of(last)
         final = [0, 0]
         final[other] = self._banked[other] + self._captured[last] + _points_held(self._cnt[last])
@@ -392,16 +391,22 @@ class Game(GameBase):
         first = team_of(self._finished[0])
         if min(points) < 0:
             negative = 0 if points[0] < 0 else 1
-            self._finish_by_team(ResultKind.NEGATIVE, 1 - negative, NEGATIVE_DELTA, points)
+            self._finish_by_team(ResultKind.NEGATIVE, 1 - negative, NEGATIVE_DELTA, points, last)
         else:
             winner = first if points[0] == points[1] else (0 if points[0] > points[1] else 1)
-            self._finish_by_team(ResultKind.NORMAL, winner, WIN_DELTA, points)
+            self._finish_by_team(ResultKind.NORMAL, winner, WIN_DELTA, points, last)
 
     def _finish_by_team(
-        self, kind: ResultKind, winner: int, delta: int, points: tuple[int, ...]
+        self,
+        kind: ResultKind,
+        winner: int,
+        delta: int,
+        points: tuple[int, ...],
+        last: int | None = None,
     ) -> None:
+        """End the hand with ``winner``'s team +``delta`` each; ``last`` is 末家, if any."""
         deltas = [delta if team_of(s) == winner else -delta for s in SEATS]
-        self._finish(kind, winner, (points[0], points[1]), deltas)
+        self._finish(kind, winner, (points[0], points[1]), deltas, last=last)
 
     def _finish(
         self,
@@ -409,10 +414,13 @@ class Game(GameBase):
         winner: int | None,
         points: tuple[int, int],
         deltas: list[int],
+        *,
+        last: int | None = None,
         leaver: int | None = None,
     ) -> None:
+        order = (*self._finished, last) if last is not None else tuple(self._finished)
         self._result = QingdunResult(
-            order=tuple(self._finished),
+            order=order,
             team_points=points,
             kind=kind,
             winner_team=winner,

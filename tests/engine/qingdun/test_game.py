@@ -142,6 +142,7 @@ def test_last_player_points_go_to_the_other_team_and_negative_scores_20() -> Non
     result = g.result
     assert result is not None
     assert result.order == (1, 0, 2, 3)
+    assert g.view(None).finished == (1, 0, 2)  # 末家 did not go out
     # team 0 gets 末家's 10 captured + 5 in hand; team 1 has 0 - 30.
     assert result.team_points == (15, -30)
     assert result.kind is ResultKind.NEGATIVE and result.winner_team == 0
