@@ -13,17 +13,31 @@ from engine.qingdun.view import QingdunResult, QingdunView
 from engine.sankou.view import SankouResult, SankouView
 from render import hand, qingdun, sankou
 from render import result as results
-from render.labels import normalize
+from render.fonts import runs
+from render.labels import label, normalize
 from render.table import PublicViewRequired, check_public
 from render.widgets import encode
 
 __all__ = ["PublicViewRequired", "render_hand", "render_result", "render_table"]
 
 
-def _names(names: Sequence[str]) -> list[str]:
+def _lang(lang: str) -> str:
+    """The picture language; English when no installed font can draw Chinese."""
+    lang = normalize(lang)
+    if lang != "en" and not runs("中", 20):
+        return "en"
+    return lang
+
+
+def _names(names: Sequence[str], lang: str) -> list[str]:
+    """Four names; one that no installed font can draw at all becomes "Seat n"."""
     if len(names) != 4:
         raise ValueError(f"need four seat names, got {len(names)}")
-    return [str(name) for name in names]
+    out = []
+    for seat, name in enumerate(names):
+        drawable = "".join(piece for piece, _ in runs(str(name), 20)).strip()
+        out.append(str(name) if drawable else label("seat", lang, n=seat + 1))
+    return out
 
 
 def render_table(
@@ -35,11 +49,11 @@ def render_table(
 ) -> bytes:
     """The public table as PNG bytes. Raises ``PublicViewRequired`` for a seat's view."""
     check_public(view)
-    lang = normalize(lang)
+    lang = _lang(lang)
     if isinstance(view, QingdunView):
-        image = qingdun.table_image(view, _names(names), lang, table_score)
+        image = qingdun.table_image(view, _names(names, lang), lang, table_score)
     else:
-        image = sankou.table_image(view, _names(names), lang, table_score)
+        image = sankou.table_image(view, _names(names, lang), lang, table_score)
     return encode(image)
 
 
@@ -51,7 +65,7 @@ def render_hand(
     title: str | None = None,
 ) -> bytes:
     """One seat's own cards (a private picture), grouped the way players sort them."""
-    return encode(hand.hand_image(view, normalize(lang), highlight or (), title))
+    return encode(hand.hand_image(view, _lang(lang), highlight or (), title))
 
 
 def render_result(
@@ -62,9 +76,9 @@ def render_result(
     table_score: Sequence[int] | None = None,
 ) -> bytes:
     """The settlement of a finished hand, with the running table score."""
-    lang = normalize(lang)
+    lang = _lang(lang)
     if isinstance(result, QingdunResult):
-        image = results.qingdun_image(result, _names(names), lang, table_score)
+        image = results.qingdun_image(result, _names(names, lang), lang, table_score)
     else:
-        image = results.sankou_image(result, _names(names), lang, table_score)
+        image = results.sankou_image(result, _names(names, lang), lang, table_score)
     return encode(image)

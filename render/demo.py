@@ -52,9 +52,9 @@ def qingdun_view(seat: int | None = None, **changes: object) -> qv.QingdunView:
 
 
 QINGDUN_HAND = cards(
-    "3S 3S 3H 4D 5S 5S 5S 5H 6C 6C 7H 7D 8S 9S 9S 9H 10H 10H 10D JC JC QS QH QH KS KD "
-    "AS AH AH AC 2S 2D 2D 2C SJ SJ BJ 8H 8H 8D 6S"
-)
+    "3S 3S 3H 4D 5S 5S 5S 5H 6S 6C 6C 7H 7D 8S 8H 8H 8D 9S 9S 9H 10H 10H 10D JC JC "
+    "QS QH QH KS KD AS AH AH AC 2S 2D 2D 2C SJ SJ BJ"
+)  # sorted as the engine shows it: strength low to high, equal ranks together
 
 
 def qingdun_states() -> dict[str, qv.QingdunView]:
@@ -239,7 +239,10 @@ def sankou_hand_views() -> dict[str, sv.SankouView]:
         "kitty": sankou_view(
             seat=0,
             phase=sv.Phase.KITTY,
-            hand=SANKOU_HAND + cards("KH 10D 9D 8S 4S 2S 3C 5C"),
+            hand=cards(
+                "BJ SJ SJ 10H 10S 10C 10D AS QS QS 8S 7S 5S 4S 2S AH KH KH KH 9H 5H 3H "
+                "KD JD 9D 6D 6D AC 8C 5C 4C 3C 2C"
+            ),
             hand_sizes=(33, 25, 25, 25),
             trump=None,
             kitty=cards("KH 10D 9D 8S 4S 2S 3C 5C"),
@@ -272,7 +275,7 @@ def samples() -> dict[str, Render]:
             v, NAMES, lang, table_score=SCORES
         )
     for name, q in qingdun_hand_views().items():
-        tip = cards("9S 9S 9H 10H 10H 10D") if name == "hand" else None
+        tip = cards("8H 8H 9S 9S 10H 10H") if name == "hand" else None
         out[f"qingdun_{name}"] = lambda lang, v=q, tip=tip: render.render_hand(
             v, lang, highlight=tip
         )
@@ -301,8 +304,7 @@ def main(argv: list[str]) -> None:
     out.mkdir(parents=True, exist_ok=True)
     count = 0
     for stem, make in samples().items():
-        langs = ("en", "zh-TW", "zh-CN") if "table" in stem else ("zh-TW",)
-        for lang in langs:
+        for lang in ("en", "zh-TW", "zh-CN"):
             (out / f"{stem}.{lang}.png").write_bytes(make(lang))
             count += 1
     print(f"wrote {count} images to {out}")

@@ -30,6 +30,7 @@ _CATALOGUE: dict[str, tuple[str, str, str]] = {
     "face_up": ("Face-up card", "明牌", "明牌"),
     "leads_first": ("{name} leads", "{name} 先出", "{name} 先出"),
     "table_score": ("Table", "總分", "总分"),
+    "seat": ("Seat {n}", "{n} 號位", "{n} 号位"),
     "all_played": ("All cards played", "牌已出完", "牌已出完"),
     # places
     "place_1": ("1st out", "頭家", "头家"),

@@ -88,6 +88,9 @@ def test_no_font_found_still_draws_everything(no_fonts: None) -> None:
         assert make("zh-TW").startswith(b"\x89PNG"), stem
     # CJK and emoji cannot be drawn by the built-in font: dropped, not boxed
     assert runs(NAME, 20) == ()
+    # labels fall back to English, undrawable names to "Seat n"
+    no_font = render.render_table(demo.qingdun_view(), [NAME, "Bob", "🐉 王", "Al"], "zh-TW")
+    assert no_font == render.render_table(demo.qingdun_view(), ["Seat 1", "Bob", "Seat 3", "Al"])
     assert text_width("王小明 Bob", Style(20)) == text_width(" Bob", Style(20))
 
 
