@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, Self
 
 from engine.actions import Action, Leave, Pass, Play
-from engine.cards import Card, deck, format_cards, parse_cards
+from engine.cards import ALL_CARDS, SUITS, Card, deck, format_cards, parse_cards
 from engine.game import GameBase
 from engine.qingdun.combos import STRENGTH, Combo, beats_combo, classify, top_key
 from engine.qingdun.errors import refuse
@@ -40,23 +40,16 @@ LEAVE_BONUS_BELOW = 10  # the bonus applies when someone holds fewer cards than 
 EARLY_FIRST = (165, 30)  # (頭家's team ≥, 二家's team ≥): 頭家's team wins at once
 EARLY_SECOND = (30, 170)  # (頭家's team ≥, 二家's team ≥): 二家's team wins at once
 
-_SORT_KEY = [0] * 54
-
-
-def _fill_sort_key() -> None:
-    from engine.cards import ALL_CARDS, SUITS
-
-    for card in ALL_CARDS:
-        suit = SUITS.index(card.suit) if card.suit is not None else 0
-        _SORT_KEY[card.index] = STRENGTH[card.rank] * 4 + suit
-
-
-_fill_sort_key()
+# Display order by card index: single-card strength, then suit S H D C.
+_SORT_KEY = [STRENGTH[c.rank] * 4 + (SUITS.index(c.suit) if c.suit else 0) for c in ALL_CARDS]
 
 
 def sort_hand(cards: Iterable[Card]) -> list[Card]:
     """Cards as a 清墩 player sorts them: 3 … A, 2, SJ, BJ; equal cards together; S H D C."""
     return sorted(cards, key=lambda card: _SORT_KEY[card.index])
+
+
+_DISPLAY_ORDER = sort_hand(ALL_CARDS)
 
 
 class Game(GameBase):
@@ -89,7 +82,7 @@ class Game(GameBase):
                 self._cnt[seat][card.index] += 1
                 self._rc[seat][card.rank] += 1
                 total[card.index] += 1
-        too_many = [c for c in deck() if total[c.index] > COPIES]
+        too_many = [c for c in ALL_CARDS if total[c.index] > COPIES]
         if too_many:
             raise ValueError(f"more than {COPIES} copies of {too_many[0]} in the deal")
         self._actions: list[Action] = []
@@ -183,7 +176,7 @@ class Game(GameBase):
 
     def _cards(self, seat: int) -> list[Card]:
         cnt = self._cnt[seat]
-        return sort_hand(card for card in deck() for _ in range(cnt[card.index]))
+        return [card for card in _DISPLAY_ORDER for _ in range(cnt[card.index])]
 
     # -- moves ----------------------------------------------------------------------------
 
@@ -462,7 +455,7 @@ class Game(GameBase):
 
 
 def _points_held(cnt: list[int]) -> int:
-    return sum(card.points * cnt[card.index] for card in deck() if card.points)
+    return sum(card.points * cnt[card.index] for card in ALL_CARDS if card.points)
 
 
 _RANK_WORDS = {11: "J", 12: "Q", 13: "K", 14: "A", 15: "small joker", 16: "big joker"}

@@ -117,7 +117,7 @@ class Hand:
         self.rc = rc
         self.pc = [0] + [rc[r] for r in POS_RANK[1:]]  # rank counts by sequence position
         self.most = max(self.pc)  # the most cards of one suited rank: rules out whole kinds
-        self._picks: dict[tuple[int, int], list[Card]] = {}
+        self._picks: dict[int, list[Card]] = {}  # by rank * 16 + number of cards
 
     # -- choosing cards ---------------------------------------------------------------
 
@@ -127,20 +127,24 @@ class Hand:
 
     def pick(self, rank: int, k: int) -> list[Card]:
         """``k`` cards of ``rank``, from the suits with fewest copies first (suits free)."""
-        cached = self._picks.get((rank, k))
+        cached = self._picks.get(rank * 16 + k)
         if cached is not None:
             return cached
         counts = self.suit_counts(rank)
-        cards: list[Card] = []
-        need = k
-        for s in sorted(range(4), key=counts.__getitem__):
-            take = min(counts[s], need)
-            if take:
-                cards += [ALL_CARDS[s * 13 + rank - 2]] * take
-                need -= take
-                if not need:
-                    break
-        self._picks[(rank, k)] = cards
+        if k == 1:  # the common case: one card of the rarest suit
+            best = min((c, s) for s, c in enumerate(counts) if c)[1]
+            cards = [ALL_CARDS[best * 13 + rank - 2]]
+        else:
+            cards = []
+            need = k
+            for s in sorted(range(4), key=counts.__getitem__):
+                take = min(counts[s], need)
+                if take:
+                    cards += [ALL_CARDS[s * 13 + rank - 2]] * take
+                    need -= take
+                    if not need:
+                        break
+        self._picks[rank * 16 + k] = cards
         return cards
 
     def mixed_triple(self, rank: int) -> list[Card] | None:
@@ -363,10 +367,11 @@ class Hand:
         cnt = self.cnt
         for s in range(4):
             base = s * 13 - 2
-            mask = 0  # bit p set: this suit has the rank at position p
-            for p in _POSITIONS:
-                if cnt[base + POS_RANK[p]]:
-                    mask |= 1 << p
+            mask = 0  # bit p set: this suit holds the rank at sequence position p
+            for r in range(2, 15):
+                if cnt[base + r]:
+                    mask |= 1 << r
+            mask |= (mask >> 14 & 1) << 1 | (mask >> 2 & 1) << 15  # A low, 2 high
             if not mask & (mask >> 1) & (mask >> 2) & (mask >> 3) & (mask >> 4):
                 continue  # no five in a row in this suit
             ok = [bool(mask >> p & 1) for p in range(16)]
