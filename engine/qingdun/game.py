@@ -295,7 +295,7 @@ class Game(GameBase):
             "top": format_cards(top.cards),
             "top_kind": top.kind.name.lower(),
         }
-        english = {"play_desc": describe(combo), "top_desc": describe(top, self._top_led)}
+        english = {"play_desc": _describe(combo), "top_desc": _describe(top, self._top_led)}
         same = combo.rung >= 0 or (combo.kind is top.kind and combo.shape == top.shape)
         return refuse("does_not_beat" if same else "wrong_kind", english, **params)
 
@@ -465,7 +465,7 @@ def _rank_name(rank: int) -> str:
     return _RANK_WORDS.get(rank, str(rank))
 
 
-def describe(combo: Combo, led: bool = False) -> str:
+def _describe(combo: Combo, led: bool = False) -> str:
     """A short English description for refusals: "a pair of 7s", "a straight (3S 4H …)"."""
     rank = _rank_name(combo.cards[0].rank)
     plural = rank + "s"

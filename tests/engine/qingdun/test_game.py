@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
+
 import pytest
 
 from engine import CardParseError, IllegalMove
-from engine.actions import Bid, Leave, Pass, Play
+from engine.actions import Bid, Leave, Pass, Play, action_from_json, action_to_json
 from engine.qingdun import Game, ResultKind
 
 from .support import cards, game, run
@@ -106,6 +109,16 @@ def test_early_end_first_team_165_and_second_30() -> None:
     assert result.order == (0, 1)
 
 
+def test_early_end_at_exactly_165_and_30() -> None:
+    nine_fives = "5S 5S 5S 5H 5H 5H 5D 5D 5D"  # 45 points, a 兄弟墩 of three
+    g = game(K12 + " " + nine_fives + " 3S", "4S 6S 10S 10S 10H", "7H 8H", "7D 8D")
+    run(g, K12, "pass", "pass", "pass", nine_fives, "pass", "pass", "pass", "3S")
+    run(g, "4S", "pass", "pass", "10S 10S 10H", "pass", "pass", "6S")
+    result = g.result
+    assert result is not None and result.kind is ResultKind.EARLY_END
+    assert result.team_points == (165, 30) and result.winner_team == 0
+
+
 def test_no_early_end_below_30() -> None:
     bomb = "5S 5S 5H 5H 5D"  # 25 points
     g = early_end_deal(bomb)
@@ -175,6 +188,16 @@ def test_135_all_goes_to_the_first_players_team() -> None:
     assert result.deltas == (10, -10, 10, -10)
 
 
+def test_a_given_deal_replays_from_its_json_record() -> None:
+    g = tie_deal(extra_fives_to_second=False)
+    play_tie_deal(g, "5S 5S 5S 5H 5H 5H 5D 5D 5D")
+    start = json.loads(json.dumps(g.start))
+    record = [action_from_json(json.loads(json.dumps(action_to_json(a)))) for a in g.actions]
+    again = Game.replay(start, record)
+    assert again.result == g.result
+    assert [again.view(s) for s in (None, 0, 1, 2, 3)] == [g.view(s) for s in (None, 0, 1, 2, 3)]
+
+
 def test_more_than_135_wins() -> None:
     g = tie_deal(extra_fives_to_second=True)
     play_tie_deal(g, "5S 5S 5S 5H 5H 5H 5D 5D 5D 5C 5C 5C")
@@ -209,7 +232,7 @@ def test_a_player_who_went_out_counts_as_holding_fewer_than_10() -> None:
 # --- refusals ----------------------------------------------------------------------------
 
 
-def refused(g: Game, code: str, call, *args) -> IllegalMove:
+def refused(g: Game, code: str, call: Callable[..., object], *args: object) -> IllegalMove:
     before = (g.view(0), g.view(1), g.view(2), g.view(3), g.actions)
     with pytest.raises(IllegalMove) as info:
         call(*args)
