@@ -1,4 +1,4 @@
-"""清墩 pictures: the public table and the hand result."""
+"""The public 清墩 table: seats with teams and places, the trick with its kinds, scores."""
 
 from __future__ import annotations
 

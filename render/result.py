@@ -11,6 +11,7 @@ from engine.sankou.view import SankouResult
 from render import theme
 from render.fonts import draw_text, fit
 from render.labels import label
+from render.qingdun import PLACE_KEYS
 from render.theme import canvas
 from render.widgets import draw_cards, panel, pill, signed, style
 
@@ -18,7 +19,6 @@ WIDTH = 1000
 ROWS_TOP = 272
 ROW_H = 52
 HEIGHT = ROWS_TOP + 4 * ROW_H + 40
-PLACE_KEYS = ("place_1", "place_2", "place_3", "place_4")
 
 
 def _header(image: Image.Image, game: str, verdict: str, colour: theme.RGB, lang: str) -> None:

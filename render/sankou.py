@@ -1,4 +1,4 @@
-"""海宁三扣 pictures: the public table (bidding, kitty, trump, play) and the hand result."""
+"""The public 海宁三扣 table in every phase: bidding, kitty, trump, play."""
 
 from __future__ import annotations
 

@@ -15,10 +15,9 @@ from engine.cards import Card
 from render import theme
 from render.faces import card_back, card_height
 from render.fonts import draw_text, fit
-from render.widgets import Box, collapse, draw_cards, fit_step, pill, row_width, style
+from render.widgets import Box, collapse, draw_cards, fit_step, pill, row_width, signed, style
 
 WIDTH, HEIGHT = 1200, 800
-PLATE_W, PLATE_H = 300, 84
 CARD_W = 74  # cards in the middle of the table
 CARD_H = card_height(CARD_W)
 
@@ -63,6 +62,7 @@ class Plate:
 def draw_plate(
     image: Image.Image, seat: int, plate: Plate, lang: str, turn_tag: str | None
 ) -> None:
+    """A seat plate; ``turn_tag`` (e.g. "to play") rings it in gold with a tag beside it."""
     draw = ImageDraw.Draw(image)
     x0, y0, x1, y1 = PLATES[seat]
     if turn_tag is not None:
@@ -90,17 +90,11 @@ def draw_plate(
     x = left + 24 + draw_text(image, (left + 24, y0 + 59), str(plate.cards), small)
     if plate.stats:
         draw_text(image, (x + 16, y0 + 59), plate.stats, small)
-    if plate.score is not None:
-        colour = (
-            theme.GOOD if plate.score > 0 else theme.BAD if plate.score < 0 else theme.MUTED_TEXT
-        )
-        score_style = style(lang, 18, colour if plate.score else theme.MUTED_TEXT, bold=True)
+    if plate.score is not None:  # the running table score
+        score = plate.score
+        colour = theme.GOOD if score > 0 else theme.BAD if score < 0 else theme.MUTED_TEXT
         draw_text(
-            image,
-            (x1 - 14, y0 + 59),
-            f"Σ {plate.score:+d}" if plate.score else "Σ 0",
-            score_style,
-            "r",
+            image, (x1 - 14, y0 + 59), f"Σ {signed(score)}", style(lang, 18, colour, True), "r"
         )
     if turn_tag is not None:
         tag_style = style(lang, 17, theme.PLATE_TEXT, bold=True)

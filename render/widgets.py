@@ -61,14 +61,14 @@ def draw_card(
         )
     if copies > 1:
         size = max(11, round(width * 0.2))
-        style = Style(size, (255, 255, 255), bold=True)
+        badge = Style(size, (255, 255, 255), bold=True)
         text = f"×{copies}"
-        tw = text_width(text, style)
+        tw = text_width(text, badge)
         bx, by = x + round(width * 0.05), y + h - round(size * 1.55)
         draw.rounded_rectangle(
             (bx, by, bx + tw + size * 0.6, by + size * 1.25), round(size * 0.6), fill=(34, 40, 54)
         )
-        draw_text(image, (bx + size * 0.3, by + size * 0.62), text, style)
+        draw_text(image, (bx + size * 0.3, by + size * 0.62), text, badge)
 
 
 def draw_cards(
