@@ -10,7 +10,7 @@ relies on to list one play per distinct strength.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import product
 
 from engine.cards import ACE, BIG_JOKER, SMALL_JOKER, Card
@@ -61,7 +61,7 @@ class Combo:
     cards: tuple[Card, ...]
     shape: tuple[int, ...]  # must be equal for category-1 plays to compare
     key: tuple[int, ...]  # compared as a tuple, higher is stronger
-    rung: int = field(default=-1)  # category-2 ladder position; -1 for category 1
+    rung: int = -1  # category-2 ladder position; -1 for category 1
 
     @property
     def is_bomb(self) -> bool:
