@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import shutil
 import subprocess
+import threading
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +23,10 @@ Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 RGB = tuple[int, int, int]
 
 _EMOJI_SIZE = 109  # the only size Noto Color Emoji's bitmaps come in
+# Fonts are shared between pictures and the bot draws in worker threads (asyncio.to_thread);
+# a FreeType face must not be used by two threads at once. Every use is cached, so the lock
+# is rarely taken.
+_FREETYPE = threading.RLock()
 _ELLIPSIS = "…"
 # Preferred CJK families, best first; any other ``:lang=zh`` font is still better than none.
 _CJK_FAMILIES = (
@@ -159,8 +164,9 @@ def _notdef(font: Font) -> bytes:
 
 
 def _mask_bytes(font: Font, ch: str) -> bytes:
-    mask = font.getmask(ch)
-    return bytes(mask.size) + bytes(mask)
+    with _FREETYPE:
+        mask = font.getmask(ch)
+        return bytes(mask.size) + bytes(mask)
 
 
 @functools.lru_cache(maxsize=8192)
@@ -292,7 +298,8 @@ def _run_width(text: str, slot: int, size: int, bold: bool, simplified: bool) ->
         image = _emoji_image(text, size)
         return image.width if image is not None else 0
     font = _chain(size, bold, simplified)[slot]
-    return round(font.getlength(text))
+    with _FREETYPE:
+        return round(font.getlength(text))
 
 
 @functools.lru_cache(maxsize=2048)
@@ -301,7 +308,8 @@ def _text_mask(text: str, slot: int, size: int, bold: bool, simplified: bool) ->
     font = _chain(size, bold, simplified)[slot]
     width = _run_width(text, slot, size, bold, simplified)
     mask = Image.new("L", (width + 2 * size, 2 * size), 0)
-    ImageDraw.Draw(mask).text((size, size), text, font=font, fill=255, anchor="lm")
+    with _FREETYPE:
+        ImageDraw.Draw(mask).text((size, size), text, font=font, fill=255, anchor="lm")
     return mask
 
 
@@ -350,6 +358,7 @@ def draw_text(
             left, top = round(x) - style.size, round(y) - style.size
             image.paste(style.color, (left, top, left + mask.width, top + mask.height), mask)
         else:  # Pillow's bitmap font knows no anchors
-            draw.text((round(x), round(y - style.size / 2)), piece, font=font, fill=style.color)
+            with _FREETYPE:
+                draw.text((round(x), round(y - style.size / 2)), piece, font=font, fill=style.color)
         x += _run_width(piece, slot, style.size, style.bold, style.simplified)
     return width

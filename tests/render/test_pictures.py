@@ -162,3 +162,14 @@ def test_kind_of_every_combination_has_a_caption() -> None:
         trick = (demo.qv.TrickPlay(0, plays, kind),)
         view: QingdunView = demo.qingdun_view(trick=trick, top_seat=0, face_up=None)
         assert render.render_table(view, NAMES, "zh-TW").startswith(b"\x89PNG")
+
+
+def test_threads_draw_the_same_bytes() -> None:
+    """The bot renders in worker threads; shared fonts and caches must not mix pictures."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    makers = list(demo.samples().items())
+    expected = {stem: make("zh-TW") for stem, make in makers}
+    with ThreadPoolExecutor(4) as pool:
+        drawn = list(pool.map(lambda item: (item[0], item[1]("zh-TW")), makers * 2))
+    assert all(expected[stem] == data for stem, data in drawn)
