@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from hypothesis import given, settings
@@ -166,8 +167,6 @@ def test_kind_of_every_combination_has_a_caption() -> None:
 
 def test_threads_draw_the_same_bytes() -> None:
     """The bot renders in worker threads; shared fonts and caches must not mix pictures."""
-    from concurrent.futures import ThreadPoolExecutor
-
     makers = list(demo.samples().items())
     expected = {stem: make("zh-TW") for stem, make in makers}
     with ThreadPoolExecutor(4) as pool:
