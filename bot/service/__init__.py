@@ -1,0 +1,25 @@
+"""The table service: tables, seats, hands, deadlines, bots and scores, with no Discord in it."""
+
+from bot.service.errors import MESSAGES, ServiceError
+from bot.service.events import DueTurn, SeatInfo, TableInfo, Update
+from bot.service.requests import DiscardCards, MakeBid, NameTrump, PassTurn, PlayCards, Request
+from bot.service.service import TableService
+from bot.service.settings import TableSettings, TimeoutRule
+
+__all__ = [
+    "MESSAGES",
+    "DiscardCards",
+    "DueTurn",
+    "MakeBid",
+    "NameTrump",
+    "PassTurn",
+    "PlayCards",
+    "Request",
+    "SeatInfo",
+    "ServiceError",
+    "TableInfo",
+    "TableService",
+    "TableSettings",
+    "TimeoutRule",
+    "Update",
+]

@@ -1,0 +1,58 @@
+"""Refusals of the table service, with stable codes for translation.
+
+``MESSAGES`` is the catalogue: code → English template over the error's ``params``. Front
+ends translate by code; the English text is the fallback. Engine refusals are not wrapped:
+they reach the caller as the engine's own ``IllegalMove`` / ``CardParseError``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+MESSAGES: dict[str, str] = {
+    # tables
+    "table_not_found": "there is no table {table_id}",
+    "table_ended": "table {table_id} has ended",
+    "table_not_waiting": "table {table_id} is playing; seats change only between hands",
+    "unknown_game": "unknown game {game!r}: choose qingdun or sankou",
+    "not_creator": "only the table's creator or a server manager can do that",
+    # seats
+    "table_full": "table {table_id} has no free seat",
+    "already_seated": "you already sit at seat {seat} of this table",
+    "already_seated_here": "you already sit at table {table_id} in this channel; leave it first",
+    "not_seated": "you do not sit at table {table_id}",
+    "target_not_seated": "that player does not sit at table {table_id}",
+    "seat_taken": "seat {seat} is taken",
+    "bad_seat": "seat {seat} does not exist: seats are 0 to 3",
+    "not_a_bot": "seat {seat} is not a bot",
+    "need_four_players": "four players are needed to start; {seated} seated",
+    # play
+    "hand_over": "no hand is being played at table {table_id}",
+    "not_your_turn": "not your turn: seat {seat} is to play",
+    "wrong_game": "{request} is not an action of {game}",
+    "bad_suit": "{suit!r} is not a suit: use S, H, D or C",
+    # settings
+    "bad_turn_limit": "the turn time limit must be between {min} and {max} minutes, not {minutes}",
+    "bad_timeout_rule": "the timeout rule must be 'bot' or 'remove', not {rule!r}",
+    "bad_hand_count": "the number of hands must be at least 1 (or open-ended), not {hands}",
+    "bad_language": "language must be en, zh-TW or zh-CN, not {language!r}",
+    "unknown_setting": "there is no setting named {name!r}",
+}
+
+
+class ServiceError(ValueError):
+    """A request the table service refuses; nothing was changed.
+
+    Same shape as the engine's ``IllegalMove``: ``code`` is a key of ``MESSAGES`` and
+    ``params`` holds the values its text mentions.
+    """
+
+    def __init__(self, message: str, *, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(message)
+
+
+def refuse(code: str, **params: Any) -> ServiceError:
+    """The error for ``code``, its English text filled from ``MESSAGES``."""
+    return ServiceError(MESSAGES[code].format(**params), code=code, **params)

@@ -1,0 +1,201 @@
+"""What happened, as plain records: each front end decides how to show (and translate) them.
+
+Every service call that changes a table returns an ``Update`` holding these announcements in
+the order they happened. Only public information appears here: a failed throw shows the cards
+that were attempted (they were shown to the table) and those forced, never a hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.actions import Action
+from engine.cards import Card, Suit
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    seat: int
+    cards: tuple[Card, ...]  # what reached the table (the forced cards after a failed throw)
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut:
+    """``seat`` let the turn time limit pass; a bot plays the turn or the player is removed."""
+
+    seat: int
+    user_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon:
+    seat: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOut:
+    """清墩: ``seat`` played its last card; ``place`` 1 = 頭家."""
+
+    seat: int
+    place: int
+
+
+@dataclass(frozen=True, slots=True)
+class ThrowFailed:
+    """三扣: a throw did not stand; the leader had to play ``forced`` instead."""
+
+    seat: int
+    attempted: tuple[Card, ...]
+    forced: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade:
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class BidPassed:
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealerChosen:
+    seat: int
+    contract: int
+
+
+@dataclass(frozen=True, slots=True)
+class KittyLaid:
+    """三扣: the dealer laid 8 cards back as the kitty (which ones stays hidden)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpChosen:
+    seat: int
+    suit: Suit
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded:
+    number: int
+    result: Any  # the engine's QingdunResult / SankouResult
+    deltas: tuple[int, int, int, int]
+    void: bool  # a player left: only the leaving penalty counts
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt:
+    number: int
+    to_move: int | None  # who acts first (清墩: the holder of the face-up card)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatTaken:
+    seat: int
+    user_id: int | None  # None: a bot
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatOpened:
+    seat: int
+    user_id: int | None
+    reason: str  # "left" | "kicked" | "timeout" | "moved" | "removed_bot"
+
+
+@dataclass(frozen=True, slots=True)
+class WaitingForPlayers:
+    """A seat opened during play: the table waits until four sit and the creator starts."""
+
+
+@dataclass(frozen=True, slots=True)
+class TableEnded:
+    reason: str  # "hands_done" | "ended_by_creator" | "no_players"
+
+
+Announcement = (
+    Played
+    | Passed
+    | TimedOut
+    | TrickWon
+    | PlayerOut
+    | ThrowFailed
+    | BidMade
+    | BidPassed
+    | DealerChosen
+    | KittyLaid
+    | TrumpChosen
+    | HandEnded
+    | HandDealt
+    | SeatTaken
+    | SeatOpened
+    | WaitingForPlayers
+    | TableEnded
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """The outcome of one service call on one table."""
+
+    table_id: int
+    status: str  # "waiting" | "playing" | "ended"
+    hand_number: int | None
+    to_move: int | None  # seat expected to act next
+    to_move_user: int | None  # its user id (None for a bot or when nobody is to move)
+    bot_to_move: bool  # the front end should drive ``play_bot`` next
+    announcements: tuple[Announcement, ...] = ()
+    action: Action | None = None  # the engine record logged (for ``act``)
+    duplicate: bool = False  # this action id was applied before: nothing changed now
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    user_id: int | None  # None: a bot
+    name: str
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    """A table as the lobby and the table message show it (no cards)."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    game: str
+    status: str
+    creator_id: int
+    settings: Any  # TableSettings
+    seats: tuple[SeatInfo | None, SeatInfo | None, SeatInfo | None, SeatInfo | None]
+    hand_number: int  # of the latest hand dealt (0 before the first)
+    hands_done: int  # completed hands (void ones do not count)
+    to_move: int | None
+    deadline: float | None  # epoch seconds
+
+
+@dataclass(frozen=True, slots=True)
+class DueTurn:
+    """A turn whose deadline (or reminder time) has come."""
+
+    table_id: int
+    seat: int
+    user_id: int | None
+    deadline: float

@@ -1,0 +1,185 @@
+"""What the service needs to know about each game, behind one small interface.
+
+The service drives any ``GameBase``; the differences between 清墩 and 三扣 (how a hand is
+dealt, which requests exist, which public events to announce, how a result feeds the ledger)
+live here, one class per game.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from enum import Enum
+from typing import Any, ClassVar, Protocol
+
+from bot.service import events as ev
+from bot.service.requests import DiscardCards, MakeBid, NameTrump, PassTurn, PlayCards, Request
+from bot.store import LedgerEntry
+from engine.actions import Action, Discard, Pass, Play
+from engine.cards import Card
+from engine.game import GameBase
+
+
+class SeatLike(Protocol):
+    """The seat occupant fields the ledger needs (``user_id`` None for a bot)."""
+
+    @property
+    def user_id(self) -> int | None: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+def plain(value: Any) -> Any:
+    """A result record as JSON-able data: enums by value, cards in notation."""
+    if isinstance(value, Card):
+        return str(value)
+    if isinstance(value, Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [plain(item) for item in value]
+    return value
+
+
+class Rules:
+    """One game as the service sees it."""
+
+    name: ClassVar[str]
+    requests: ClassVar[tuple[type, ...]]
+
+    def game_class(self) -> type[GameBase]:
+        raise NotImplementedError
+
+    def deal(self, seed: int, previous: GameBase | None) -> GameBase:
+        raise NotImplementedError
+
+    def replay(self, start: dict[str, Any], actions: Sequence[Action]) -> GameBase:
+        return self.game_class().replay(start, actions)
+
+    def accepts(self, request: Request) -> bool:
+        return isinstance(request, self.requests)
+
+    def announce(self, before: Any, after: Any, action: Action) -> list[ev.Announcement]:
+        """Public events of ``action``, from the public views before and after it."""
+        raise NotImplementedError
+
+    def ledger(self, result: Any, seats: Sequence[SeatLike]) -> list[LedgerEntry]:
+        raise NotImplementedError
+
+
+class QingdunRules(Rules):
+    name = "qingdun"
+    requests = (PlayCards, PassTurn)
+
+    def game_class(self) -> type[GameBase]:
+        from engine.qingdun import Game
+
+        return Game
+
+    def deal(self, seed: int, previous: GameBase | None) -> GameBase:
+        return self.game_class().deal(seed)  # type: ignore[attr-defined,no-any-return]
+
+    def announce(self, before: Any, after: Any, action: Action) -> list[ev.Announcement]:
+        out: list[ev.Announcement] = []
+        if isinstance(action, Play):
+            out.append(ev.Played(action.seat, action.cards))
+        elif isinstance(action, Pass):
+            out.append(ev.Passed(action.seat))
+        for place, seat in enumerate(after.finished[len(before.finished) :], len(before.finished)):
+            out.append(ev.PlayerOut(seat, place + 1))
+        trick = after.last_trick
+        if trick is not None and (trick != before.last_trick or (before.trick and not after.trick)):
+            out.append(ev.TrickWon(trick.winner, trick.points))
+        return out
+
+    def ledger(self, result: Any, seats: Sequence[SeatLike]) -> list[LedgerEntry]:
+        from engine.qingdun.view import ResultKind
+
+        void = result.kind is ResultKind.LEFT
+        double = result.kind is ResultKind.DOUBLE_KOU
+        entries = []
+        for seat, occupant in enumerate(seats):
+            won = not void and result.winner_team == seat % 2
+            entries.append(
+                LedgerEntry(
+                    seat=seat,
+                    user_id=occupant.user_id,
+                    name=occupant.name,
+                    delta=result.deltas[seat],
+                    kind=result.kind.value,
+                    void=void,
+                    won=won,
+                    left_hand=result.leaver == seat,
+                    double_kou_for=double and won,
+                    double_kou_against=double and not won,
+                )
+            )
+        return entries
+
+
+class SankouRules(Rules):
+    name = "sankou"
+    requests = (PlayCards, PassTurn, MakeBid, DiscardCards, NameTrump)
+
+    def game_class(self) -> type[GameBase]:
+        from engine.sankou import Game
+
+        return Game
+
+    def deal(self, seed: int, previous: GameBase | None) -> GameBase:
+        """The first bidder rotates: the seat after the previous hand's first bidder."""
+        first = None if previous is None else (previous.view(None).first_bidder + 1) % 4
+        return self.game_class().deal(seed, first_bidder=first)  # type: ignore[attr-defined,no-any-return]
+
+    def announce(self, before: Any, after: Any, action: Action) -> list[ev.Announcement]:
+        out: list[ev.Announcement] = []
+        for entry in after.bids[len(before.bids) :]:
+            if entry.amount is None:
+                out.append(ev.BidPassed(entry.seat))
+            else:
+                out.append(ev.BidMade(entry.seat, entry.amount))
+        if before.dealer is None and after.dealer is not None:
+            out.append(ev.DealerChosen(after.dealer, after.contract))
+        if isinstance(action, Discard):
+            out.append(ev.KittyLaid(action.seat))
+        if before.trump is None and after.trump is not None:
+            out.append(ev.TrumpChosen(after.dealer, after.trump))
+        if isinstance(action, Play):
+            failed = after.failed_throw if not before.trick else None
+            if failed is not None:
+                out.append(ev.ThrowFailed(failed.seat, failed.attempted, failed.forced))
+                out.append(ev.Played(action.seat, failed.forced))
+            else:
+                out.append(ev.Played(action.seat, action.cards))
+        if after.tricks_played > before.tricks_played and after.last_trick is not None:
+            out.append(ev.TrickWon(after.last_trick.winner, after.last_trick.points))
+        return out
+
+    def ledger(self, result: Any, seats: Sequence[SeatLike]) -> list[LedgerEntry]:
+        from engine.sankou.view import Tier
+
+        void = result.tier is Tier.LEFT
+        made = result.tier in (Tier.MADE, Tier.OVER_160, Tier.ALL_200)
+        entries = []
+        for seat, occupant in enumerate(seats):
+            dealer = not void and result.dealer == seat
+            entries.append(
+                LedgerEntry(
+                    seat=seat,
+                    user_id=occupant.user_id,
+                    name=occupant.name,
+                    delta=result.deltas[seat],
+                    kind=result.tier.value,
+                    void=void,
+                    won=not void and result.deltas[seat] > 0,
+                    left_hand=result.leaver == seat,
+                    dealer_made=dealer and made,
+                    dealer_failed=dealer and not made,
+                )
+            )
+        return entries
+
+
+RULES: dict[str, Rules] = {rules.name: rules for rules in (QingdunRules(), SankouRules())}

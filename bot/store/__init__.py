@@ -1,0 +1,28 @@
+"""SQLite storage of tables, seats, hands, the action log and the score ledger."""
+
+from bot.store.records import (
+    ActiveTable,
+    BoardRow,
+    HandRow,
+    HandSummary,
+    LedgerEntry,
+    PlayerStats,
+    ScoreLine,
+    SeatRow,
+    TableRow,
+)
+from bot.store.store import Store, Transaction
+
+__all__ = [
+    "ActiveTable",
+    "BoardRow",
+    "HandRow",
+    "HandSummary",
+    "LedgerEntry",
+    "PlayerStats",
+    "ScoreLine",
+    "SeatRow",
+    "Store",
+    "TableRow",
+    "Transaction",
+]

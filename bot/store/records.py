@@ -1,0 +1,131 @@
+"""Plain rows going into and coming out of the store (no SQL, no engine types)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    game: str
+    settings: dict[str, Any]
+    language: str
+    status: str  # "waiting" | "playing" | "ended"
+    creator_id: int
+    created_at: float
+    hand_id: int | None
+    hands_done: int
+    deadline: float | None
+    reminder_at: float | None
+    reminder_sent: bool
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    seat: int
+    user_id: int | None  # None: a bot
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class HandRow:
+    id: int
+    number: int
+    start: dict[str, Any]
+    ended: bool
+    actions: tuple[dict[str, Any], ...]  # the action log, in order
+
+
+@dataclass(frozen=True, slots=True)
+class ActiveTable:
+    """Everything recovery needs to rebuild one unfinished table."""
+
+    table: TableRow
+    seats: tuple[SeatRow, ...]
+    hand: HandRow | None  # the latest hand dealt, with its actions
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """One player's line for one hand; the flags feed the leaderboard and statistics."""
+
+    seat: int
+    user_id: int | None
+    name: str
+    delta: int
+    kind: str
+    void: bool = False
+    won: bool = False
+    left_hand: bool = False
+    double_kou_for: bool = False
+    double_kou_against: bool = False
+    dealer_made: bool = False
+    dealer_failed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreLine:
+    """A table's running score for one player (a bot is keyed by its seat)."""
+
+    user_id: int | None
+    seat: int | None  # set for bots only
+    name: str
+    total: int
+    hands: int
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One line of a guild leaderboard. ``hands`` and ``wins`` count completed hands only."""
+
+    user_id: int
+    name: str
+    total: int
+    hands: int
+    wins: int
+    left: int
+    double_kou_for: int
+    double_kou_against: int
+    dealer_made: int
+    dealer_failed: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.hands if self.hands else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """One player's numbers in one game (the same columns as the leaderboard, plus tables)."""
+
+    game: str
+    total: int
+    hands: int
+    wins: int
+    left: int
+    tables: int
+    double_kou_for: int
+    double_kou_against: int
+    dealer_made: int
+    dealer_failed: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.hands if self.hands else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class HandSummary:
+    number: int
+    started_at: float
+    ended_at: float | None
+    outcome: str | None  # "complete" | "void" | "abandoned" | None while running
+    result: dict[str, Any] | None
+    deltas: dict[int, int]  # by seat
+    names: dict[int, str]  # by seat, as recorded in the ledger

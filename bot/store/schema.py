@@ -1,0 +1,87 @@
+"""The schema as a list of migrations: ``PRAGMA user_version`` is the number applied.
+
+Never edit a migration once released; append a new one. Each runs in its own transaction
+together with the ``user_version`` bump, so a crash mid-migration leaves the old version.
+"""
+
+MIGRATIONS: tuple[str, ...] = (
+    # 1: tables, seats, hands, the append-only action log and the score ledger.
+    """
+    CREATE TABLE tables (
+        id            INTEGER PRIMARY KEY,
+        guild_id      INTEGER NOT NULL,
+        channel_id    INTEGER NOT NULL,
+        thread_id     INTEGER,
+        message_id    INTEGER,
+        game          TEXT    NOT NULL CHECK (game IN ('qingdun', 'sankou')),
+        settings      TEXT    NOT NULL,
+        language      TEXT    NOT NULL,
+        status        TEXT    NOT NULL CHECK (status IN ('waiting', 'playing', 'ended')),
+        creator_id    INTEGER NOT NULL,
+        created_at    REAL    NOT NULL,
+        ended_at      REAL,
+        hand_id       INTEGER REFERENCES hands (id),  -- the latest hand dealt
+        hands_done    INTEGER NOT NULL DEFAULT 0,      -- completed (not void) hands
+        deadline      REAL,                            -- of the current turn
+        reminder_at   REAL,
+        reminder_sent INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX tables_live ON tables (channel_id) WHERE status != 'ended';
+    CREATE INDEX tables_deadline ON tables (deadline) WHERE deadline IS NOT NULL;
+
+    CREATE TABLE seats (
+        table_id INTEGER NOT NULL REFERENCES tables (id),
+        seat     INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+        user_id  INTEGER,           -- NULL: a bot plays this seat
+        name     TEXT    NOT NULL,
+        PRIMARY KEY (table_id, seat)
+    ) WITHOUT ROWID;
+
+    CREATE TABLE hands (
+        id         INTEGER PRIMARY KEY,
+        table_id   INTEGER NOT NULL REFERENCES tables (id),
+        number     INTEGER NOT NULL,
+        start      TEXT    NOT NULL,  -- the engine's start record (seed, first bidder)
+        started_at REAL    NOT NULL,
+        ended_at   REAL,
+        outcome    TEXT CHECK (outcome IN ('complete', 'void', 'abandoned')),
+        result     TEXT,              -- the engine's result record as JSON
+        UNIQUE (table_id, number)
+    );
+
+    CREATE TABLE actions (
+        hand_id   INTEGER NOT NULL REFERENCES hands (id),
+        seq       INTEGER NOT NULL,
+        action_id TEXT    NOT NULL UNIQUE,
+        seat      INTEGER NOT NULL,
+        action    TEXT    NOT NULL,
+        at        REAL    NOT NULL,
+        PRIMARY KEY (hand_id, seq)
+    );
+
+    CREATE TABLE ledger (
+        hand_id            INTEGER NOT NULL REFERENCES hands (id),
+        seat               INTEGER NOT NULL,
+        table_id           INTEGER NOT NULL REFERENCES tables (id),
+        user_id            INTEGER,   -- NULL for a bot
+        name               TEXT    NOT NULL,
+        game               TEXT    NOT NULL,
+        guild_id           INTEGER NOT NULL,
+        delta              INTEGER NOT NULL,
+        kind               TEXT    NOT NULL,  -- result kind (清墩) or tier (三扣); 'left' if void
+        void               INTEGER NOT NULL,
+        won                INTEGER NOT NULL,
+        left_hand          INTEGER NOT NULL,
+        double_kou_for     INTEGER NOT NULL,
+        double_kou_against INTEGER NOT NULL,
+        dealer_made        INTEGER NOT NULL,
+        dealer_failed      INTEGER NOT NULL,
+        at                 REAL    NOT NULL,
+        PRIMARY KEY (hand_id, seat)
+    );
+    CREATE INDEX ledger_board ON ledger (guild_id, game, at, user_id) WHERE user_id IS NOT NULL;
+    CREATE INDEX ledger_player ON ledger (guild_id, user_id, game);
+    CREATE INDEX ledger_table ON ledger (table_id);
+    CREATE INDEX hands_table ON hands (table_id, number);
+    """,
+)

@@ -1,0 +1,426 @@
+"""The one module that speaks SQL.
+
+One aiosqlite connection in autocommit mode; every write happens inside ``transaction()``,
+which holds the store's lock, opens ``BEGIN IMMEDIATE`` and commits on exit (rolls back on an
+exception). Reads take the same lock, so no reader ever sees another coroutine's half-done
+transaction on the shared connection. The database runs in WAL mode with
+``synchronous=NORMAL``: a committed transaction survives a crash of the process (the OS holds
+the WAL), only a power cut may lose the last few commits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Self
+
+import aiosqlite
+
+from bot.store.records import (
+    ActiveTable,
+    BoardRow,
+    HandRow,
+    HandSummary,
+    LedgerEntry,
+    PlayerStats,
+    ScoreLine,
+    SeatRow,
+    TableRow,
+)
+from bot.store.schema import MIGRATIONS
+
+_TABLE_COLUMNS = (
+    "id, guild_id, channel_id, thread_id, message_id, game, settings, language, status, "
+    "creator_id, created_at, hand_id, hands_done, deadline, reminder_at, reminder_sent"
+)
+_STAT_SUMS = (
+    "COALESCE(SUM(delta), 0), SUM(NOT void), SUM(won), SUM(left_hand), SUM(double_kou_for), "
+    "SUM(double_kou_against), SUM(dealer_made), SUM(dealer_failed)"
+)
+_UPDATABLE = frozenset(
+    {
+        "thread_id",
+        "message_id",
+        "settings",
+        "language",
+        "status",
+        "ended_at",
+        "hand_id",
+        "hands_done",
+        "deadline",
+        "reminder_at",
+        "reminder_sent",
+    }
+)
+
+
+def _statements(script: str) -> list[str]:
+    """Split a script into whole statements (a ``;`` inside a comment or string is no end)."""
+    statements, pending = [], ""
+    for piece in script.split(";"):
+        pending += piece + ";"
+        if sqlite3.complete_statement(pending):
+            if pending.strip(" \n;"):
+                statements.append(pending)
+            pending = ""
+    return statements
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _table_row(row: aiosqlite.Row | tuple[Any, ...]) -> TableRow:
+    return TableRow(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        thread_id=row[3],
+        message_id=row[4],
+        game=row[5],
+        settings=json.loads(row[6]),
+        language=row[7],
+        status=row[8],
+        creator_id=row[9],
+        created_at=row[10],
+        hand_id=row[11],
+        hands_done=row[12],
+        deadline=row[13],
+        reminder_at=row[14],
+        reminder_sent=bool(row[15]),
+    )
+
+
+class Transaction:
+    """Writes inside one open transaction; obtained from ``Store.transaction()``."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+
+    async def insert_table(
+        self,
+        *,
+        guild_id: int,
+        channel_id: int,
+        game: str,
+        settings: dict[str, Any],
+        language: str,
+        creator_id: int,
+        created_at: float,
+    ) -> int:
+        cursor = await self._db.execute(
+            "INSERT INTO tables (guild_id, channel_id, game, settings, language, status, "
+            "creator_id, created_at) VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?)",
+            (guild_id, channel_id, game, _dumps(settings), language, creator_id, created_at),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def update_table(self, table_id: int, **fields: Any) -> None:
+        """Set columns of one table row; ``settings`` is given as a dict."""
+        unknown = set(fields) - _UPDATABLE
+        if unknown:
+            raise ValueError(f"not updatable: {sorted(unknown)}")
+        if "settings" in fields:
+            fields["settings"] = _dumps(fields["settings"])
+        assignments = ", ".join(f"{name} = ?" for name in fields)
+        await self._db.execute(
+            f"UPDATE tables SET {assignments} WHERE id = ?", (*fields.values(), table_id)
+        )
+
+    async def put_seat(self, table_id: int, seat: int, user_id: int | None, name: str) -> None:
+        await self._db.execute(
+            "INSERT OR REPLACE INTO seats (table_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
+            (table_id, seat, user_id, name),
+        )
+
+    async def clear_seat(self, table_id: int, seat: int) -> None:
+        await self._db.execute(
+            "DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)
+        )
+
+    async def insert_hand(
+        self, table_id: int, number: int, start: dict[str, Any], started_at: float
+    ) -> int:
+        cursor = await self._db.execute(
+            "INSERT INTO hands (table_id, number, start, started_at) VALUES (?, ?, ?, ?)",
+            (table_id, number, _dumps(start), started_at),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def finish_hand(
+        self, hand_id: int, outcome: str, result: dict[str, Any] | None, ended_at: float
+    ) -> None:
+        await self._db.execute(
+            "UPDATE hands SET outcome = ?, result = ?, ended_at = ? WHERE id = ?",
+            (outcome, None if result is None else _dumps(result), ended_at, hand_id),
+        )
+
+    async def append_action(
+        self, hand_id: int, seq: int, action_id: str, seat: int, action: dict[str, Any], at: float
+    ) -> None:
+        """Append to the log; raises ``sqlite3.IntegrityError`` on a reused id or seq."""
+        await self._db.execute(
+            "INSERT INTO actions (hand_id, seq, action_id, seat, action, at) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (hand_id, seq, action_id, seat, _dumps(action), at),
+        )
+
+    async def add_ledger(
+        self,
+        *,
+        hand_id: int,
+        table_id: int,
+        game: str,
+        guild_id: int,
+        at: float,
+        entries: Iterable[LedgerEntry],
+    ) -> None:
+        await self._db.executemany(
+            "INSERT INTO ledger (hand_id, seat, table_id, user_id, name, game, guild_id, delta, "
+            "kind, void, won, left_hand, double_kou_for, double_kou_against, dealer_made, "
+            "dealer_failed, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (
+                    hand_id,
+                    e.seat,
+                    table_id,
+                    e.user_id,
+                    e.name,
+                    game,
+                    guild_id,
+                    e.delta,
+                    e.kind,
+                    e.void,
+                    e.won,
+                    e.left_hand,
+                    e.double_kou_for,
+                    e.double_kou_against,
+                    e.dealer_made,
+                    e.dealer_failed,
+                    at,
+                )
+                for e in entries
+            ],
+        )
+
+    async def mark_reminders_sent(self, table_ids: Iterable[int]) -> None:
+        await self._db.executemany(
+            "UPDATE tables SET reminder_sent = 1 WHERE id = ?", [(i,) for i in table_ids]
+        )
+
+
+class Store:
+    """The database of one bot: open with ``await Store.open(path)``, close when done."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: str | Path) -> Self:
+        """Open (creating if needed) and migrate the database at ``path``."""
+        db = await aiosqlite.connect(path, isolation_level=None)
+        try:
+            await db.execute("PRAGMA journal_mode = WAL")
+            await db.execute("PRAGMA synchronous = NORMAL")
+            await db.execute("PRAGMA foreign_keys = ON")
+            await db.execute("PRAGMA busy_timeout = 5000")
+            store = cls(db)
+            await store._migrate()
+        except BaseException:
+            await db.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def _migrate(self) -> None:
+        version = await self.schema_version()
+        if version > len(MIGRATIONS):
+            raise RuntimeError(
+                f"database schema {version} is newer than this program ({len(MIGRATIONS)})"
+            )
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            # executescript would commit on its own; run the statements inside our transaction.
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for statement in _statements(script):
+                    await self._db.execute(statement)
+                await self._db.execute(f"PRAGMA user_version = {number}")
+                await self._db.execute("COMMIT")
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+
+    async def schema_version(self) -> int:
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        assert row is not None
+        return int(row[0])
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Transaction]:
+        """All writes of one step; committed together on exit, or none of them."""
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield Transaction(self._db)
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
+        async with self._lock:
+            return list(await self._db.execute_fetchall(sql, params))
+
+    # -- reads ---------------------------------------------------------------------------
+
+    async def action_exists(self, action_id: str) -> bool:
+        rows = await self._all("SELECT 1 FROM actions WHERE action_id = ?", (action_id,))
+        return bool(rows)
+
+    async def table(self, table_id: int) -> TableRow | None:
+        rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
+        return _table_row(rows[0]) if rows else None
+
+    async def active_tables(self) -> list[ActiveTable]:
+        """Every table not ended, with seats and its latest hand's log (a few bulk queries)."""
+        tables = [
+            _table_row(r)
+            for r in await self._all(
+                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status != 'ended' ORDER BY id"
+            )
+        ]
+        seats: dict[int, list[SeatRow]] = {}
+        for table_id, seat, user_id, name in await self._all(
+            "SELECT s.table_id, s.seat, s.user_id, s.name FROM seats s "
+            "JOIN tables t ON t.id = s.table_id WHERE t.status != 'ended' ORDER BY s.seat"
+        ):
+            seats.setdefault(table_id, []).append(SeatRow(seat, user_id, name))
+        hands: dict[int, tuple[int, str, bool]] = {
+            hand_id: (number, start, ended)
+            for hand_id, number, start, ended in await self._all(
+                "SELECT h.id, h.number, h.start, h.ended_at IS NOT NULL FROM hands h "
+                "JOIN tables t ON t.hand_id = h.id WHERE t.status != 'ended'"
+            )
+        }
+        logs: dict[int, list[dict[str, Any]]] = {}
+        for hand_id, action in await self._all(
+            "SELECT a.hand_id, a.action FROM actions a JOIN tables t ON t.hand_id = a.hand_id "
+            "WHERE t.status != 'ended' ORDER BY a.hand_id, a.seq"
+        ):
+            logs.setdefault(hand_id, []).append(json.loads(action))
+        result = []
+        for table in tables:
+            hand = None
+            if table.hand_id is not None:
+                number, start, ended = hands[table.hand_id]
+                hand = HandRow(
+                    table.hand_id,
+                    number,
+                    json.loads(start),
+                    bool(ended),
+                    tuple(logs.get(table.hand_id, ())),
+                )
+            result.append(ActiveTable(table, tuple(seats.get(table.id, ())), hand))
+        return result
+
+    async def hand_log(self, hand_id: int) -> list[tuple[str, dict[str, Any]]]:
+        """(action id, action record) of one hand, in order."""
+        rows = await self._all(
+            "SELECT action_id, action FROM actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
+        )
+        return [(action_id, json.loads(action)) for action_id, action in rows]
+
+    async def table_score(self, table_id: int) -> list[ScoreLine]:
+        """Each player's total at this table, best first; bots are told apart by seat."""
+        rows = await self._all(
+            "SELECT user_id, CASE WHEN user_id IS NULL THEN seat END AS bot_seat, "
+            "MAX(name), SUM(delta), COUNT(*) FROM ledger WHERE table_id = ? "
+            "GROUP BY user_id, bot_seat ORDER BY SUM(delta) DESC, MIN(seat)",
+            (table_id,),
+        )
+        return [ScoreLine(u, s, n, total, hands) for u, s, n, total, hands in rows]
+
+    async def leaderboard(
+        self, guild_id: int, game: str, since: float | None = None, limit: int = 20
+    ) -> list[BoardRow]:
+        """Players of a guild in one game, by total; ``since`` limits to hands after it."""
+        rows = await self._all(
+            f"SELECT user_id, MAX(name), {_STAT_SUMS} FROM ledger "
+            "WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL AND (? IS NULL OR at >= ?) "
+            "GROUP BY user_id ORDER BY SUM(delta) DESC, SUM(won) DESC, user_id LIMIT ?",
+            (guild_id, game, since, since, limit),
+        )
+        return [BoardRow(*row) for row in rows]
+
+    async def player_stats(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> list[PlayerStats]:
+        """One player's numbers per game played in the guild."""
+        rows = await self._all(
+            f"SELECT game, {_STAT_SUMS}, COUNT(DISTINCT table_id) FROM ledger "
+            "WHERE guild_id = ? AND user_id = ? AND (? IS NULL OR game = ?) "
+            "GROUP BY game ORDER BY game",
+            (guild_id, user_id, game, game),
+        )
+        return [
+            PlayerStats(
+                game=g,
+                total=t,
+                hands=h,
+                wins=w,
+                left=lf,
+                tables=tb,
+                double_kou_for=df,
+                double_kou_against=da,
+                dealer_made=dm,
+                dealer_failed=dfl,
+            )
+            for g, t, h, w, lf, df, da, dm, dfl, tb in rows
+        ]
+
+    async def history(self, table_id: int, last_n: int) -> list[HandSummary]:
+        """The last ``last_n`` hands of a table, oldest first."""
+        hands = await self._all(
+            "SELECT id, number, started_at, ended_at, outcome, result FROM hands "
+            "WHERE table_id = ? ORDER BY number DESC LIMIT ?",
+            (table_id, last_n),
+        )
+        if not hands:
+            return []
+        ids = [h[0] for h in hands]
+        marks = ",".join("?" * len(ids))
+        ledger: dict[int, list[tuple[int, int, str]]] = {}
+        for hand_id, seat, delta, name in await self._all(
+            f"SELECT hand_id, seat, delta, name FROM ledger WHERE hand_id IN ({marks})",
+            tuple(ids),
+        ):
+            ledger.setdefault(hand_id, []).append((seat, delta, name))
+        return [
+            HandSummary(
+                number=number,
+                started_at=started,
+                ended_at=ended,
+                outcome=outcome,
+                result=None if result is None else json.loads(result),
+                deltas={seat: delta for seat, delta, _ in ledger.get(hand_id, ())},
+                names={seat: name for seat, _, name in ledger.get(hand_id, ())},
+            )
+            for hand_id, number, started, ended, outcome, result in reversed(hands)
+        ]
