@@ -277,7 +277,7 @@ class TableService:
         if rules is None:
             raise refuse("unknown_game", game=game)
         if not isinstance(settings, TableSettings):
-            settings = TableSettings(**(settings or {}))
+            settings = TableSettings().changed(**(settings or {}))
         if language is not None:
             settings = settings.changed(language=language)
         async with self._seating:
