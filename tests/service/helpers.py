@@ -93,11 +93,13 @@ async def snapshot(service: TableService) -> dict[int, Any]:
         for seat in info.seats:
             if seat is not None and not seat.is_bot and info.hand_number:
                 views[seat.seat] = await service.view_for(table_id, seat.user_id)  # type: ignore[arg-type]
-        game = service._tables[table_id].game
+        live = service._tables[table_id]
+        game = live.game
         result[table_id] = (
             info,
             await service.public_view(table_id),
             views,
             None if game is None else (game.start, game.actions),
+            (live.hand_id, live.reminder_at, live.reminder_sent),
         )
     return result
