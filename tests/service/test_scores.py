@@ -1,0 +1,75 @@
+"""Scores through the service: the ledger behind table scores, leaderboards and statistics."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.service import ServiceError, TableService
+from bot.service import events as ev
+from tests.service.helpers import GUILD, USERS, Clock, full_table, play_hand
+
+A, B, C, D = USERS
+E = 999
+DAY = 86400
+
+
+async def test_leaving_penalties_on_the_leaderboard(service: TableService, clock: Clock) -> None:
+    table = await full_table(service, "sankou")
+    await service.leave(table, B)  # §2.9: B -9, the others +3
+    await service.join(table, E, "Ed")
+    await service.start(table, A)
+    clock.advance(10 * DAY)
+    await service.leave(table, C)  # C -9; A, E, D +3
+    board = await service.leaderboard(GUILD, "sankou")
+    assert [(r.user_id, r.total, r.hands, r.left) for r in board] == [
+        (A, 3 + 3, 0, 0),
+        (D, 3 + 3, 0, 0),
+        (E, 3, 0, 0),
+        (C, 3 - 9, 0, 1),
+        (B, -9, 0, 1),
+    ]
+    recent = await service.leaderboard(GUILD, "sankou", days=5)
+    assert [(r.user_id, r.total) for r in recent] == [(A, 3), (D, 3), (E, 3), (C, -9)]
+    assert await service.leaderboard(GUILD, "qingdun") == []
+    [stats] = await service.player_stats(GUILD, C)
+    assert (stats.game, stats.total, stats.left, stats.tables) == ("sankou", -6, 1, 1)
+    scores = {line.user_id: line.total for line in await service.table_score(table)}
+    assert scores == {A: 6, B: -9, C: -6, D: 6, E: 3}
+
+
+@pytest.mark.parametrize("game", ["qingdun", "sankou"])
+async def test_played_hands_feed_the_leaderboard(service: TableService, game: str) -> None:
+    table = await full_table(service, game)
+    results = []
+    for n in range(2):
+        updates = await play_hand(service, table, prefix=f"h{n}-")
+        [ended] = [a for u in updates for a in u.announcements if isinstance(a, ev.HandEnded)]
+        results.append(ended.result)
+    board = {r.user_id: r for r in await service.leaderboard(GUILD, game)}
+    for seat, user in enumerate(USERS):
+        row = board[user]
+        assert row.total == sum(r.deltas[seat] for r in results)
+        assert row.hands == 2 and row.left == 0
+        if game == "qingdun":
+            assert row.wins == sum(r.winner_team == seat % 2 for r in results)
+            double = [r for r in results if r.kind.value == "double_kou"]
+            assert row.double_kou_for == sum(r.winner_team == seat % 2 for r in double)
+            assert row.double_kou_against == len(double) - row.double_kou_for
+        else:
+            assert row.wins == sum(r.deltas[seat] > 0 for r in results)
+            dealt = [r for r in results if r.dealer == seat]
+            made = sum(r.dealer_points >= r.bid for r in dealt)
+            assert (row.dealer_made, row.dealer_failed) == (made, len(dealt) - made)
+    assert (await service.table_info(table)).hands_done == 2
+
+
+async def test_score_queries_refuse_unknown_games_and_tables(service: TableService) -> None:
+    for call in (
+        service.leaderboard(GUILD, "bridge"),
+        service.player_stats(GUILD, A, "bridge"),
+        service.table_score(404),
+        service.history(404),
+    ):
+        with pytest.raises(ServiceError) as exc:
+            await call
+        assert exc.value.code in {"unknown_game", "table_not_found"}
