@@ -170,9 +170,8 @@ class TableService:
     async def _reload(self, table_id: int) -> None:
         """After a failed write: forget memory, take the table as the database has it."""
         self._tables.pop(table_id, None)
-        for record in await self._store.active_tables():
-            if record.table.id == table_id:
-                self._tables[table_id] = self._rebuild(record)
+        for record in await self._store.active_tables(table_id):
+            self._tables[table_id] = self._rebuild(record)
 
     # -- lookups ---------------------------------------------------------------------------
 

@@ -279,10 +279,11 @@ class Store:
             await self._db.execute("BEGIN IMMEDIATE")
             try:
                 yield Transaction(self._db)
+                await self._db.execute("COMMIT")
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                if self._db.in_transaction:
+                    await self._db.execute("ROLLBACK")
                 raise
-            await self._db.execute("COMMIT")
 
     async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         async with self._lock:
@@ -298,31 +299,39 @@ class Store:
         rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
         return _table_row(rows[0]) if rows else None
 
-    async def active_tables(self) -> list[ActiveTable]:
-        """Every table not ended, with seats and its latest hand's log (a few bulk queries)."""
+    async def active_tables(self, table_id: int | None = None) -> list[ActiveTable]:
+        """Every table not ended (or just ``table_id``), with seats and its latest hand's log.
+
+        A few bulk queries whatever the number of tables, so recovery stays fast.
+        """
+        where = "t.status != 'ended' AND (? IS NULL OR t.id = ?)"
+        only = (table_id, table_id)
         tables = [
             _table_row(r)
             for r in await self._all(
-                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE status != 'ended' ORDER BY id"
+                f"SELECT {_TABLE_COLUMNS} FROM tables t WHERE {where} ORDER BY id", only
             )
         ]
         seats: dict[int, list[SeatRow]] = {}
-        for table_id, seat, user_id, name in await self._all(
+        for owner, seat, user_id, name in await self._all(
             "SELECT s.table_id, s.seat, s.user_id, s.name FROM seats s "
-            "JOIN tables t ON t.id = s.table_id WHERE t.status != 'ended' ORDER BY s.seat"
+            f"JOIN tables t ON t.id = s.table_id WHERE {where} ORDER BY s.seat",
+            only,
         ):
-            seats.setdefault(table_id, []).append(SeatRow(seat, user_id, name))
+            seats.setdefault(owner, []).append(SeatRow(seat, user_id, name))
         hands: dict[int, tuple[int, str, bool]] = {
             hand_id: (number, start, ended)
             for hand_id, number, start, ended in await self._all(
                 "SELECT h.id, h.number, h.start, h.ended_at IS NOT NULL FROM hands h "
-                "JOIN tables t ON t.hand_id = h.id WHERE t.status != 'ended'"
+                f"JOIN tables t ON t.hand_id = h.id WHERE {where}",
+                only,
             )
         }
         logs: dict[int, list[dict[str, Any]]] = {}
         for hand_id, action in await self._all(
             "SELECT a.hand_id, a.action FROM actions a JOIN tables t ON t.hand_id = a.hand_id "
-            "WHERE t.status != 'ended' ORDER BY a.hand_id, a.seq"
+            f"WHERE {where} ORDER BY a.hand_id, a.seq",
+            only,
         ):
             logs.setdefault(hand_id, []).append(json.loads(action))
         result = []

@@ -349,3 +349,21 @@ async def test_hint_submitted_as_a_request_is_legal(service: TableService) -> No
     hint = await service.hint(table, mover)
     update = await service.act(table, mover, from_action(hint), "hint-1")
     assert update.action == hint
+
+
+async def test_a_failed_write_leaves_memory_as_the_database_has_it(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await full_table(service, "sankou")
+    before = await snapshot(service)
+
+    async def disk_full(*args: object, **kwargs: object) -> None:
+        raise OSError("disk full")
+
+    monkeypatch.setattr("bot.store.store.Transaction.append_action", disk_full)
+    with pytest.raises(OSError):
+        await play_turn(service, table, "lost")
+    assert await snapshot(service) == before
+    monkeypatch.undo()
+    update = await play_turn(service, table, "lost")  # the id was never used
+    assert not update.duplicate and len(service._tables[table].game.actions) == 1
