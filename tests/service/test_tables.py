@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
@@ -224,3 +225,14 @@ def test_every_code_the_service_raises_has_a_message() -> None:
         params = {name: 1 for name in re.findall(r"\{(\w+)", text)}
         error = ServiceError(text.format(**params), code=code, **params)
         assert error.code == code and isinstance(error, ValueError)
+
+
+async def test_a_clock_may_return_aware_datetimes(tmp_path: Path) -> None:
+    moment = datetime(2027, 1, 1, 12, 0, tzinfo=UTC)
+    service = await TableService.open(tmp_path / "dt.db", clock=lambda: moment)
+    try:
+        table = await full_table(service, "qingdun", settings={"turn_seconds": 600})
+        info = await service.table_info(table)
+        assert info.deadline == moment.timestamp() + 600
+    finally:
+        await service.close()
