@@ -36,6 +36,11 @@ def cards_of(values: Iterable[str]) -> list[Card]:
     return [parse_cards(value.split("#", 1)[0])[0] for value in values]
 
 
+def in_hand_order(selected: set[str], hand: Sequence[Card]) -> list[Card]:
+    """The selected cards in the order the hand shows them (the option values' order)."""
+    return [card for value, card in option_values(hand) if value in selected]
+
+
 def chunks(cards: Sequence[Card], group: Any) -> list[list[tuple[str, Card]]]:
     """Options split into menus of at most 25, keeping each ``group(card)`` run together."""
     menus: list[list[tuple[str, Card]]] = [[]]
@@ -61,15 +66,15 @@ def label(card: Card, lang: str) -> str:
     return card.pretty
 
 
-def selected_values(message: discord.Message | None) -> set[str]:
-    """The option values marked selected in a hand message's menus."""
-    chosen: set[str] = set()
+def selected_values(message: discord.Message | None) -> list[str]:
+    """The option values marked selected in a hand message's menus, in the hand's order."""
+    chosen: list[str] = []
     if message is None:
         return chosen
     for row in message.components:
         for child in getattr(row, "children", ()):
             if isinstance(child, discord.SelectMenu) and controls.is_card_menu(child.custom_id):
-                chosen.update(option.value for option in child.options if option.default)
+                chosen.extend(option.value for option in child.options if option.default)
     return chosen
 
 

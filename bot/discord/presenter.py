@@ -101,7 +101,10 @@ class Presenter:
             after_names = seat_names(info, lang)
             lines: list[str] = []
             for event in update.announcements:
-                if isinstance(event, ev.HandEnded):
+                if isinstance(event, ev.HandEnded):  # what led to it first, then the result
+                    if lines:
+                        await self._send(info, content="\n".join(lines), allowed_mentions=MENTIONS)
+                        lines = []
                     await self._result(info, event, names, lang)
                     continue
                 line = self.line(event, info, names, lang)

@@ -417,7 +417,7 @@ class Verbs:
         self, info: TableInfo, view: Any, lang: str, selected: set[str]
     ) -> dict[str, Any]:
         """Content, image and controls of a player's private hand message."""
-        chosen = handview.cards_of(selected)
+        chosen = handview.in_hand_order(selected, view.hand or ())
         image = await asyncio.to_thread(render.render_hand, view, lang, highlight=chosen)
         lines = [t("hand.title", lang, count=len(view.hand or ()))]
         kitty = getattr(view, "kitty", None)
@@ -500,7 +500,7 @@ class Verbs:
     ) -> None:
         """Mark the chosen cards in the menus; the image is left as it is (fast)."""
         lang = private_lang(interaction)
-        selected = {v for v in handview.selected_values(interaction.message)}
+        selected = set(handview.selected_values(interaction.message))
         menu_values = _menu_values(interaction.message, f"ct:{table_id}:c:{index}")
         selected = (selected - menu_values) | set(values)
         await interaction.response.defer()
@@ -512,7 +512,7 @@ class Verbs:
         except REFUSALS as exc:
             await self.refuse(interaction, exc, info)
             return
-        chosen = handview.cards_of(selected)
+        chosen = handview.in_hand_order(selected, view.hand or ())
         lines = [t("hand.title", lang, count=len(view.hand or ()))]
         kitty = getattr(view, "kitty", None)
         if kitty:

@@ -1,0 +1,137 @@
+"""A virtual Discord (SimCord) around the real bot, with players, locales and short deals."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+import simcord
+from simcord import interactions as sim_interactions
+
+from bot.discord.app import CardTableBot
+from bot.service.games import RULES
+from bot.store import Store
+
+
+def make_bot(path: Path) -> CardTableBot:
+    """The real bot, without pauses, on a database file in the test's folder."""
+    return CardTableBot(path, bot_pause=0, check_every=60, seed_source=lambda: 7)
+
+
+@pytest.fixture
+async def db_path(tmp_path: Path) -> Path:
+    """A migrated database: the schema is created before the virtual Discord starts."""
+    path = tmp_path / "cardtable.db"
+    store = await Store.open(path)
+    await store.close()
+    return path
+
+
+@pytest.fixture
+def simcord_bot(db_path: Path) -> CardTableBot:
+    return make_bot(db_path)
+
+
+@pytest.fixture
+def locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+    """user id -> Discord locale of that user's client (SimCord sends en-US otherwise)."""
+    chosen: dict[int, str] = {}
+    original = sim_interactions.base_payload
+
+    def base_payload(backend: Any, **kwargs: Any) -> Any:
+        record, payload = original(backend, **kwargs)
+        locale = chosen.get(kwargs["user_id"])
+        if locale:
+            payload["locale"] = locale
+            if "guild_locale" in payload:
+                payload["guild_locale"] = locale
+        return record, payload
+
+    monkeypatch.setattr(sim_interactions, "base_payload", base_payload)
+    return chosen
+
+
+@pytest.fixture
+def deals(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str, Callable[[], Any]], None]]:
+    """Give the next hands of a game as a fixed, short deal (the service deals through RULES)."""
+
+    def use(game: str, make: Callable[[], Any]) -> None:
+        monkeypatch.setattr(RULES[game], "deal", lambda seed, previous: make())
+
+    yield use
+
+
+class World:
+    """A guild with a table channel and four players."""
+
+    def __init__(self, env: simcord.Env) -> None:
+        self.env = env
+        self.guild = env.create_guild("Card club")
+        self.channel = self.guild.create_text_channel("cards")
+        self.players = [
+            self.guild.add_member(env.create_user(name)) for name in ("ann", "bo", "cy", "di")
+        ]
+
+    @property
+    def thread(self) -> Any:
+        threads = self.channel.threads
+        return threads[-1] if threads else self.channel
+
+    def table_message(self) -> Any:
+        """The latest public message carrying table buttons."""
+        for message in reversed(self.thread.history()):
+            for row in message.components:
+                for child in getattr(row, "children", ()):
+                    if (child.custom_id or "").endswith((":join", ":hand")):
+                        return message
+        raise AssertionError("no table message")
+
+
+@pytest.fixture
+def world(simcord_env: simcord.Env) -> World:
+    return World(simcord_env)
+
+
+def answer(result: Any) -> Any:
+    """The private message a user got back from an interaction (last follow-up or response)."""
+    followups = result.followups
+    return followups[-1] if followups else result.response
+
+
+def texts(world: World, viewer: Any) -> list[Any]:
+    """Every message ``viewer`` can see in the channel and the table threads, ephemerals too."""
+    out = list(world.channel.history(viewer=viewer))
+    for thread in world.channel.threads:
+        out.extend(thread.history(viewer=viewer))
+    return out
+
+
+async def open_table(world: World, game: str, *, bot: bool = True, **settings: Any) -> None:
+    """ann creates a table; bo joins by button, a bot (or di) and cy fill it; ann starts."""
+    ann, bo, cy, di = world.players
+    await ann.slash(world.channel, "table create", game=game, **settings)
+    await bo.click(world.table_message(), custom_id="ct:1:join")
+    if bot:
+        await ann.click(world.table_message(), custom_id="ct:1:addbot")
+    else:
+        await di.slash(world.thread, "table join")
+    await cy.slash(world.thread, "table join")
+    await ann.click(world.table_message(), custom_id="ct:1:start")
+
+
+def public_text(world: World) -> str:
+    """Everything posted for all to see (no ephemeral message)."""
+    return "\n".join(m.content for m in texts(world, world.players[0]) if not m.flags.ephemeral)
+
+
+def assert_hands_private(world: World) -> None:
+    """Hand pictures and texts only ever reach their owner, privately."""
+    for player in world.players:
+        for message in texts(world, player):
+            names = {a.filename for a in message.attachments}
+            if names & {"hand.png", "partner.png"}:
+                assert message.flags.ephemeral, message.content
+            if "Kitty" in message.content or "底牌：" in message.content:
+                assert message.flags.ephemeral, message.content

@@ -1,0 +1,98 @@
+"""A whole 清墩 hand through slash commands, buttons and menus, with a bot seat and a restart."""
+
+from __future__ import annotations
+
+import simcord
+
+from engine.qingdun import Game
+from tests.discord.conftest import (
+    World,
+    answer,
+    assert_hands_private,
+    make_bot,
+    open_table,
+    public_text,
+)
+
+# ann leads a pair, goes out 1st with 9♣; bo takes K♦ (10 points) and goes out 2nd; cy takes
+# 5♦ + 10♠ (15) and goes out 3rd: the bot is 末家 and its team ends at 0 - 30 < 0 (§1.6.4).
+HANDS = ["3S 3H 9C", "5D KD", "4C", "10S JS"]
+
+
+def short_deal() -> Game:
+    return Game.from_hands(HANDS, leader=0)
+
+
+async def test_a_whole_hand_by_buttons_menus_and_commands(world: World, deals) -> None:
+    deals("qingdun", short_deal)
+    ann, bo, cy, _ = world.players
+    await open_table(world, "qingdun", hands=1)
+    assert f"<@{ann.id}>, your turn." in public_text(world)
+
+    hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
+    assert hand.flags.ephemeral and hand.content == "Your hand: 3 cards."
+    values = {
+        o["value"]
+        for row in hand.components
+        for c in row["components"]
+        for o in c.get("options", [])
+    }
+    assert values == {"3S#0", "3H#0", "9C#0"}
+    chosen = await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:c:0")
+    assert chosen.response.content.endswith("Selected: 3♠ 3♥")
+    played = await ann.click(hand, custom_id="ct:1:h:play")
+    assert [f.content for f in played.followups] == ["Played: 3♠ 3♥"]
+    assert played.response.content == "Your hand: 1 cards."  # the same message, redrawn
+
+    assert (
+        answer(await bo.click(world.table_message(), custom_id="ct:1:pass")).content
+        == "You passed."
+    )
+    assert answer(await cy.slash(world.thread, "play pass")).content == "You passed."  # bot passed
+    assert answer(await ann.slash(world.thread, "play cards", cards="9")).content == "Played: 9♣"
+
+    choices = await bo.autocomplete(world.thread, "play cards", "cards", "")
+    assert choices == [{"name": "Single · K♦", "value": "KD"}]
+    await bo.slash(world.thread, "play cards", cards="KD")
+    await cy.slash(world.thread, "play pass")
+    await bo.slash(world.thread, "play cards", cards="5")
+    await cy.slash(world.thread, "play cards", cards="10")
+    await cy.slash(world.thread, "play cards", cards="J")
+
+    text = public_text(world)
+    assert "Bot 3 passes." in text
+    assert "ann is out: 1st out (頭家)." in text
+    assert "bo wins the trick: 10 points." in text
+    assert "cy wins the trick: 15 points." in text
+    assert "Hand 1 is over: negative score." in text
+    assert "ann: -20 (total -20)" in text and "cy: +20 (total +20)" in text
+    assert "The table is closed." in text
+    results = [
+        m for m in world.thread.history() if any(a.filename == "result.png" for a in m.attachments)
+    ]
+    assert len(results) == 1
+    assert "4♣" not in text  # the bot's last card was never shown
+    assert_hands_private(world)
+
+
+async def test_a_restart_mid_hand_keeps_the_same_buttons_working(
+    world: World, deals, simcord_env: simcord.Env, db_path
+) -> None:
+    deals("qingdun", short_deal)
+    ann, bo, cy, _ = world.players
+    await open_table(world, "qingdun", hands=1)
+    hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
+    await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:c:0")
+    table_message = world.table_message()
+
+    await simcord_env.restart_bot(make_bot(db_path))
+
+    # the selection lives in the message: Play still plays the pair after the restart
+    played = await ann.click(hand, custom_id="ct:1:h:play")
+    assert [f.content for f in played.followups] == ["Played: 3♠ 3♥"]
+    assert answer(await bo.click(table_message, custom_id="ct:1:pass")).content == "You passed."
+    assert "Bot 3 passes." in public_text(world)  # the bot seat resumed too
+    assert answer(await cy.click(table_message, custom_id="ct:1:hint")).content == "Hint: pass."
+    assert answer(await ann.click(world.table_message(), custom_id="ct:1:hint")).content.startswith(
+        "Not your turn"
+    )
