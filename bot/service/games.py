@@ -8,6 +8,7 @@ live here, one class per game.
 from __future__ import annotations
 
 import dataclasses
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from enum import Enum
 from typing import Any, ClassVar, Protocol
@@ -15,9 +16,12 @@ from typing import Any, ClassVar, Protocol
 from bot.service import events as ev
 from bot.service.requests import DiscardCards, MakeBid, NameTrump, PassTurn, PlayCards, Request
 from bot.store import LedgerEntry
+from engine import qingdun, sankou
 from engine.actions import Action, Discard, Pass, Play
 from engine.cards import Card
 from engine.game import GameBase
+from engine.qingdun import ResultKind
+from engine.sankou import Tier
 
 
 class SeatLike(Protocol):
@@ -43,17 +47,18 @@ def plain(value: Any) -> Any:
     return value
 
 
-class Rules:
+class Rules(ABC):
     """One game as the service sees it."""
 
     name: ClassVar[str]
     requests: ClassVar[tuple[type, ...]]
 
-    def game_class(self) -> type[GameBase]:
-        raise NotImplementedError
+    @abstractmethod
+    def game_class(self) -> type[GameBase]: ...
 
+    @abstractmethod
     def deal(self, seed: int, previous: GameBase | None) -> GameBase:
-        raise NotImplementedError
+        """A new hand; ``previous`` is the table's last hand (None for the first)."""
 
     def replay(self, start: dict[str, Any], actions: Sequence[Action]) -> GameBase:
         return self.game_class().replay(start, actions)
@@ -61,12 +66,13 @@ class Rules:
     def accepts(self, request: Request) -> bool:
         return isinstance(request, self.requests)
 
+    @abstractmethod
     def announce(self, before: Any, after: Any, action: Action) -> list[ev.Announcement]:
         """Public events of ``action``, from the public views before and after it."""
-        raise NotImplementedError
 
+    @abstractmethod
     def ledger(self, result: Any, seats: Sequence[SeatLike]) -> list[LedgerEntry]:
-        raise NotImplementedError
+        """One ledger line per seat for a finished (or void) hand."""
 
 
 class QingdunRules(Rules):
@@ -74,9 +80,7 @@ class QingdunRules(Rules):
     requests = (PlayCards, PassTurn)
 
     def game_class(self) -> type[GameBase]:
-        from engine.qingdun import Game
-
-        return Game
+        return qingdun.Game
 
     def deal(self, seed: int, previous: GameBase | None) -> GameBase:
         return self.game_class().deal(seed)  # type: ignore[attr-defined,no-any-return]
@@ -95,8 +99,6 @@ class QingdunRules(Rules):
         return out
 
     def ledger(self, result: Any, seats: Sequence[SeatLike]) -> list[LedgerEntry]:
-        from engine.qingdun.view import ResultKind
-
         void = result.kind is ResultKind.LEFT
         double = result.kind is ResultKind.DOUBLE_KOU
         entries = []
@@ -124,9 +126,7 @@ class SankouRules(Rules):
     requests = (PlayCards, PassTurn, MakeBid, DiscardCards, NameTrump)
 
     def game_class(self) -> type[GameBase]:
-        from engine.sankou import Game
-
-        return Game
+        return sankou.Game
 
     def deal(self, seed: int, previous: GameBase | None) -> GameBase:
         """The first bidder rotates: the seat after the previous hand's first bidder."""
@@ -158,8 +158,6 @@ class SankouRules(Rules):
         return out
 
     def ledger(self, result: Any, seats: Sequence[SeatLike]) -> list[LedgerEntry]:
-        from engine.sankou.view import Tier
-
         void = result.tier is Tier.LEFT
         made = result.tier in (Tier.MADE, Tier.OVER_160, Tier.ALL_200)
         entries = []

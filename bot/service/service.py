@@ -112,7 +112,11 @@ class TableService:
     ) -> Self:
         """Open the database at ``path`` and bring back every unfinished table."""
         service = cls(await Store.open(path), clock=clock, seed_source=seed_source)
-        await service.load()
+        try:
+            await service.load()
+        except BaseException:
+            await service.close()
+            raise
         return service
 
     async def close(self) -> None:
