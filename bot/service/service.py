@@ -11,6 +11,8 @@ seat changes also take a service-wide lock because "one table per channel per us
 from __future__ import annotations
 
 import asyncio
+import functools
+import json
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -31,6 +33,12 @@ from engine.game import GameBase
 
 Clock = Callable[[], float | datetime]
 _RECENT = 8  # results kept per table to answer a repeated action id with the first answer
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def _decode_action(text: str) -> Action:
+    """Action records are values: the many repeated ones (passes, common plays) decode once."""
+    return action_from_json(json.loads(text))
 
 
 @dataclass(slots=True)
@@ -165,7 +173,7 @@ class TableService:
             reminder_sent=row.reminder_sent,
         )
         if record.hand is not None:
-            actions = [action_from_json(a) for a in record.hand.actions]
+            actions = [_decode_action(a) for a in record.hand.actions]
             table.game = rules.replay(record.hand.start, actions)
             table.hand_number = record.hand.number
             table.public = table.game.view(None)

@@ -39,7 +39,7 @@ class HandRow:
     number: int
     start: dict[str, Any]
     ended: bool
-    actions: tuple[dict[str, Any], ...]  # the action log, in order
+    actions: tuple[str, ...]  # the action log as JSON texts, in order (decoded by the caller)
 
 
 @dataclass(frozen=True, slots=True)

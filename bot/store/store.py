@@ -327,13 +327,13 @@ class Store:
                 only,
             )
         }
-        logs: dict[int, list[dict[str, Any]]] = {}
+        logs: dict[int, list[str]] = {}
         for hand_id, action in await self._all(
             "SELECT a.hand_id, a.action FROM actions a JOIN tables t ON t.hand_id = a.hand_id "
             f"WHERE {where} ORDER BY a.hand_id, a.seq",
             only,
         ):
-            logs.setdefault(hand_id, []).append(json.loads(action))
+            logs.setdefault(hand_id, []).append(action)
         result = []
         for table in tables:
             hand = None
