@@ -616,26 +616,30 @@ class TableService:
         return updates
 
     async def due_reminders(self, now: float | None = None) -> list[ev.DueTurn]:
-        """Turns past their reminder time not yet reminded; marks them reminded."""
+        """Turns past their reminder time not yet reminded; marks them reminded (once)."""
         now = self._now() if now is None else now
-        due = [
-            t
-            for t in self._tables.values()
-            if t.reminder_at is not None
-            and not t.reminder_sent
-            and t.reminder_at <= now
-            and t.to_move is not None
-        ]
-        if not due:
-            return []
-        async with self._store.transaction() as tx:
-            await tx.mark_reminders_sent(t.id for t in due)
+
+        def due(table: _Table | None) -> bool:
+            return (
+                table is not None
+                and table.reminder_at is not None
+                and table.reminder_at <= now
+                and not table.reminder_sent
+                and table.to_move is not None
+            )
+
         result = []
-        for table in due:
-            table.reminder_sent = True
-            seat = table.to_move
-            assert seat is not None and table.deadline is not None
-            result.append(ev.DueTurn(table.id, seat, self._user_at(table, seat), table.deadline))
+        for table_id in [t.id for t in self._tables.values() if due(t)]:
+            async with self._lock(table_id):  # the turn may have moved on meanwhile
+                table = self._tables.get(table_id)
+                if table is None or not due(table):
+                    continue
+                async with self._store.transaction() as tx:
+                    await tx.update_table(table_id, reminder_sent=True)
+                table.reminder_sent = True
+                seat, deadline = table.to_move, table.deadline
+                assert seat is not None and deadline is not None
+                result.append(ev.DueTurn(table_id, seat, self._user_at(table, seat), deadline))
         return result
 
     # -- the write path --------------------------------------------------------------------

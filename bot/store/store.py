@@ -209,11 +209,6 @@ class Transaction:
             ],
         )
 
-    async def mark_reminders_sent(self, table_ids: Iterable[int]) -> None:
-        await self._db.executemany(
-            "UPDATE tables SET reminder_sent = 1 WHERE id = ?", [(i,) for i in table_ids]
-        )
-
 
 class Store:
     """The database of one bot: open with ``await Store.open(path)``, close when done."""
