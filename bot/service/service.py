@@ -22,12 +22,13 @@ from pathlib import Path
 from typing import Any, Self
 
 from bot.service import events as ev
-from bot.service.errors import refuse
+from bot.service.errors import ServiceError, refuse
 from bot.service.games import RULES, Rules, plain
 from bot.service.requests import Request, to_action
 from bot.service.settings import TableSettings, TimeoutRule
 from bot.store import ActiveTable, BoardRow, HandSummary, PlayerStats, ScoreLine, Store
-from bot.store.store import Transaction
+from bot.store.store import DuplicateActionId, Transaction
+from engine import CardParseError, IllegalMove
 from engine.actions import Action, action_from_json, action_to_json
 from engine.game import GameBase
 
@@ -489,25 +490,34 @@ class TableService:
     # -- play ------------------------------------------------------------------------------
 
     async def act(self, table_id: int, user_id: int, request: Request, action_id: str) -> ev.Update:
-        """Apply a player's request; once per ``action_id`` (a repeat returns ``duplicate``)."""
+        """Apply a player's request; once per ``action_id`` (a repeat returns ``duplicate``).
+
+        The log's UNIQUE action id is the guard, so the usual path costs no extra query: a
+        repeat is answered from memory, or refused by the rules by now (then the log says
+        whether it was a repeat), or stopped by the constraint (then memory is rebuilt).
+        """
         async with self._lock(table_id):
             table = await self._table(table_id)
-            repeat = await self._repeat(table, action_id)
-            if repeat is not None:
-                return repeat
-            seat = self._seat(table, user_id)
-            self._check_turn(table, seat)
-            if not table.rules.accepts(request):
-                raise refuse("wrong_game", request=type(request).__name__, game=table.rules.name)
-            return await self._apply(table, to_action(request, seat), action_id)
+            earlier = table.recent.get(action_id)
+            if earlier is not None:
+                return replace(earlier, duplicate=True)
+            try:
+                seat = self._seat(table, user_id)
+                self._check_turn(table, seat)
+                if not table.rules.accepts(request):
+                    raise refuse(
+                        "wrong_game", request=type(request).__name__, game=table.rules.name
+                    )
+                return await self._apply(table, to_action(request, seat), action_id)
+            except (ServiceError, IllegalMove, CardParseError):
+                if await self._store.action_exists(action_id):
+                    return self._repeated(table_id)
+                raise
+            except DuplicateActionId:
+                return self._repeated(table_id)  # ``_write`` rebuilt the table from disk
 
-    async def _repeat(self, table: _Table, action_id: str) -> ev.Update | None:
-        earlier = table.recent.get(action_id)
-        if earlier is not None:
-            return replace(earlier, duplicate=True)
-        if await self._store.action_exists(action_id):
-            return replace(self._update(table), duplicate=True)
-        return None
+    def _repeated(self, table_id: int) -> ev.Update:
+        return replace(self._update(self._tables[table_id]), duplicate=True)
 
     def _check_turn(self, table: _Table, seat: int) -> None:
         if not table.running:

@@ -11,11 +11,12 @@ from bot.store.records import (
     SeatRow,
     TableRow,
 )
-from bot.store.store import Store, Transaction
+from bot.store.store import DuplicateActionId, Store, Transaction
 
 __all__ = [
     "ActiveTable",
     "BoardRow",
+    "DuplicateActionId",
     "HandRow",
     "HandSummary",
     "LedgerEntry",

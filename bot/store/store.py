@@ -58,6 +58,14 @@ _UPDATABLE = frozenset(
 )
 
 
+class DuplicateActionId(Exception):
+    """An action id is in the log already: the action was applied before."""
+
+    def __init__(self, action_id: str) -> None:
+        self.action_id = action_id
+        super().__init__(f"action id {action_id!r} was applied before")
+
+
 def _statements(script: str) -> list[str]:
     """Split a script into whole statements (a ``;`` inside a comment or string is no end)."""
     statements, pending = [], ""
@@ -164,12 +172,17 @@ class Transaction:
     async def append_action(
         self, hand_id: int, seq: int, action_id: str, seat: int, action: dict[str, Any], at: float
     ) -> None:
-        """Append to the log; raises ``sqlite3.IntegrityError`` on a reused id or seq."""
-        await self._db.execute(
-            "INSERT INTO actions (hand_id, seq, action_id, seat, action, at) "
-            "VALUES (?, ?, ?, ?, ?, ?)",
-            (hand_id, seq, action_id, seat, _dumps(action), at),
-        )
+        """Append to the log; ``DuplicateActionId`` if ``action_id`` was logged before."""
+        try:
+            await self._db.execute(
+                "INSERT INTO actions (hand_id, seq, action_id, seat, action, at) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (hand_id, seq, action_id, seat, _dumps(action), at),
+            )
+        except sqlite3.IntegrityError as exc:
+            if "actions.action_id" in str(exc):
+                raise DuplicateActionId(action_id) from exc
+            raise
 
     async def add_ledger(
         self,

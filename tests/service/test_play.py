@@ -248,6 +248,26 @@ async def test_same_action_id_applies_once(
         await service.close()
 
 
+async def test_an_old_action_id_on_a_legal_move_is_still_a_duplicate(
+    service: TableService, db_path: Path, clock: Clock
+) -> None:
+    """After a restart only the log remembers ids; its UNIQUE constraint stops the repeat."""
+    table = await full_table(service, "sankou")
+    first = await to_move_user(service, table)
+    await service.act(table, first, PassTurn(), "id-1")
+    await service.close()
+    service = await open_service(db_path, clock)
+    try:
+        before = await snapshot(service)
+        second = await to_move_user(service, table)
+        update = await service.act(table, second, PassTurn(), "id-1")  # legal, but a repeat
+        assert update.duplicate and await snapshot(service) == before
+        update = await service.act(table, second, PassTurn(), "id-2")
+        assert not update.duplicate and len((await service.public_view(table)).bids) == 2
+    finally:
+        await service.close()
+
+
 async def test_recovery_brings_back_every_table_exactly(
     service: TableService, db_path: Path, clock: Clock
 ) -> None:

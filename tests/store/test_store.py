@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import BoardRow, LedgerEntry, PlayerStats, ScoreLine, Store
+from bot.store import BoardRow, DuplicateActionId, LedgerEntry, PlayerStats, ScoreLine, Store
 from bot.store.schema import MIGRATIONS
 from bot.store.store import Transaction, _statements
 
@@ -79,9 +79,12 @@ async def test_foreign_keys_and_unique_action_ids_are_enforced(store: Store) -> 
         table = await new_table(tx)
         hand = await tx.insert_hand(table, 1, {"seed": 1}, T0)
         await tx.append_action(hand, 0, "click", 0, {"type": "pass", "seat": 0}, T0)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(DuplicateActionId):
         async with store.transaction() as tx:
             await tx.append_action(hand, 1, "click", 1, {"type": "pass", "seat": 1}, T0)
+    with pytest.raises(sqlite3.IntegrityError):  # a seq is never written twice either
+        async with store.transaction() as tx:
+            await tx.append_action(hand, 0, "other", 1, {"type": "pass", "seat": 1}, T0)
     assert await store.hand_log(hand) == [("click", {"type": "pass", "seat": 0})]
     assert await store.action_exists("click") and not await store.action_exists("other")
 
