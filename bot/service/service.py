@@ -752,6 +752,8 @@ class TableService:
         else:
             deadline = now + table.settings.turn_seconds
             reminder = now + table.settings.reminder_seconds
+        if (deadline, reminder, False) == (table.deadline, table.reminder_at, table.reminder_sent):
+            return  # e.g. one bot move after another: nothing to write
         table.deadline, table.reminder_at, table.reminder_sent = deadline, reminder, False
         await tx.update_table(
             table.id, deadline=deadline, reminder_at=reminder, reminder_sent=False
