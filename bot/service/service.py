@@ -763,28 +763,21 @@ class TableService:
         """Free ``seat``; in a running hand first the leaving penalty and a void hand."""
         occupant = table.seats[seat]
         assert occupant is not None
-        in_hand = table.running
-        events: list[ev.Announcement] = []
-        if in_hand:
-            assert table.game is not None
+        leave: tuple[int, int, str, Action] | None = None  # hand, seq, action id, record
+        if table.running:
+            assert table.game is not None and table.hand_id is not None
             leave_id = self._auto_id(table, "leave")
             table.game.leave(seat)
-            recorded = table.game.actions[-1]
+            actions = table.game.actions
+            leave = (table.hand_id, len(actions) - 1, leave_id, actions[-1])
             table.public = table.game.view(None)
-        replace_by_bot = in_hand and table.settings.bot_replaces_leaver
+        replace_by_bot = leave is not None and table.settings.bot_replaces_leaver
 
         async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
             out: list[ev.Announcement] = []
-            if in_hand:
-                assert table.hand_id is not None and table.game is not None
-                await tx.append_action(
-                    table.hand_id,
-                    len(table.game.actions) - 1,
-                    leave_id,
-                    seat,
-                    action_to_json(recorded),
-                    now,
-                )
+            if leave is not None:
+                hand_id, seq, action_id, recorded = leave
+                await tx.append_action(hand_id, seq, action_id, seat, action_to_json(recorded), now)
                 out += await self._settle(table, tx, now)
             out.append(ev.SeatOpened(seat, occupant.user_id, reason))
             if replace_by_bot:
@@ -807,7 +800,7 @@ class TableService:
                 out.append(ev.WaitingForPlayers())
             return out
 
-        return await self._write(table, step, events)
+        return await self._write(table, step)
 
     # -- scores ----------------------------------------------------------------------------
 
