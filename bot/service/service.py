@@ -11,87 +11,34 @@ seat changes also take a service-wide lock because "one table per channel per us
 from __future__ import annotations
 
 import asyncio
-import functools
-import json
 import secrets
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Self
 
 from bot.service import events as ev
 from bot.service.errors import ServiceError, refuse
-from bot.service.games import RULES, Rules, plain
+from bot.service.games import RULES, plain
+from bot.service.live import LiveTable, Seat, rebuild
 from bot.service.requests import Request, to_action
 from bot.service.settings import TableSettings, TimeoutRule
-from bot.store import ActiveTable, BoardRow, HandSummary, PlayerStats, ScoreLine, Store
-from bot.store.store import DuplicateActionId, Transaction
+from bot.store import (
+    BoardRow,
+    DuplicateActionId,
+    HandSummary,
+    PlayerStats,
+    ScoreLine,
+    Store,
+    Transaction,
+)
 from engine import CardParseError, IllegalMove
-from engine.actions import Action, action_from_json, action_to_json
-from engine.game import GameBase
+from engine.actions import Action, action_to_json
 
 Clock = Callable[[], float | datetime]
 _RECENT = 8  # results kept per table to answer a repeated action id with the first answer
-
-
-@functools.lru_cache(maxsize=1 << 15)
-def _decode_action(text: str) -> Action:
-    """Action records are values: the many repeated ones (passes, common plays) decode once."""
-    return action_from_json(json.loads(text))
-
-
-@dataclass(slots=True)
-class _Seat:
-    user_id: int | None  # None: a bot
-    name: str
-
-    @property
-    def is_bot(self) -> bool:
-        return self.user_id is None
-
-
-@dataclass(slots=True)
-class _Table:
-    """The live state of one table that has not ended."""
-
-    id: int
-    guild_id: int
-    channel_id: int
-    thread_id: int | None
-    message_id: int | None
-    rules: Rules
-    settings: TableSettings
-    status: str
-    creator_id: int
-    seats: list[_Seat | None]
-    game: GameBase | None = None  # the latest hand (possibly over)
-    hand_id: int | None = None
-    hand_number: int = 0
-    hands_done: int = 0
-    deadline: float | None = None
-    reminder_at: float | None = None
-    reminder_sent: bool = False
-    public: Any = None  # public view after the last action, to tell what the next one changed
-    recent: dict[str, ev.Update] = field(default_factory=dict)
-
-    @property
-    def running(self) -> bool:
-        return self.status == "playing" and self.game is not None and not self.game.over
-
-    @property
-    def to_move(self) -> int | None:
-        return self.game.to_move if self.running and self.game is not None else None
-
-    def seat_of(self, user_id: int) -> int | None:
-        for seat, occupant in enumerate(self.seats):
-            if occupant is not None and occupant.user_id == user_id:
-                return seat
-        return None
-
-    def humans(self) -> int:
-        return sum(1 for s in self.seats if s is not None and not s.is_bot)
 
 
 class TableService:
@@ -107,7 +54,7 @@ class TableService:
         self._store = store
         self._clock = clock
         self._seed = seed_source or (lambda: secrets.randbits(63))
-        self._tables: dict[int, _Table] = {}
+        self._tables: dict[int, LiveTable] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._seating = asyncio.Lock()
 
@@ -145,50 +92,20 @@ class TableService:
         """Rebuild every table that has not ended from disk; returns how many."""
         self._tables = {}
         for record in await self._store.active_tables():
-            table = self._rebuild(record)
+            table = rebuild(record)
             self._tables[table.id] = table
             self._locks.setdefault(table.id, asyncio.Lock())
         return len(self._tables)
-
-    def _rebuild(self, record: ActiveTable) -> _Table:
-        row = record.table
-        seats: list[_Seat | None] = [None] * 4
-        for seat in record.seats:
-            seats[seat.seat] = _Seat(seat.user_id, seat.name)
-        rules = RULES[row.game]
-        table = _Table(
-            id=row.id,
-            guild_id=row.guild_id,
-            channel_id=row.channel_id,
-            thread_id=row.thread_id,
-            message_id=row.message_id,
-            rules=rules,
-            settings=TableSettings.from_json(row.settings),
-            status=row.status,
-            creator_id=row.creator_id,
-            seats=seats,
-            hand_id=row.hand_id,
-            hands_done=row.hands_done,
-            deadline=row.deadline,
-            reminder_at=row.reminder_at,
-            reminder_sent=row.reminder_sent,
-        )
-        if record.hand is not None:
-            actions = [_decode_action(a) for a in record.hand.actions]
-            table.game = rules.replay(record.hand.start, actions)
-            table.hand_number = record.hand.number
-            table.public = table.game.view(None)
-        return table
 
     async def _reload(self, table_id: int) -> None:
         """After a failed write: forget memory, take the table as the database has it."""
         self._tables.pop(table_id, None)
         for record in await self._store.active_tables(table_id):
-            self._tables[table_id] = self._rebuild(record)
+            self._tables[table_id] = rebuild(record)
 
     # -- lookups ---------------------------------------------------------------------------
 
-    async def _table(self, table_id: int) -> _Table:
+    async def _table(self, table_id: int) -> LiveTable:
         table = self._tables.get(table_id)
         if table is not None:
             return table
@@ -200,7 +117,7 @@ class TableService:
     def _lock(self, table_id: int) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
 
-    def _seat(self, table: _Table, user_id: int) -> int:
+    def _seat(self, table: LiveTable, user_id: int) -> int:
         seat = table.seat_of(user_id)
         if seat is None:
             raise refuse("not_seated", table_id=table.id)
@@ -217,13 +134,13 @@ class TableService:
         return None
 
     @staticmethod
-    def _may_manage(table: _Table, user_id: int, is_manager: bool) -> None:
+    def _may_manage(table: LiveTable, user_id: int, is_manager: bool) -> None:
         if not is_manager and user_id != table.creator_id:
             raise refuse("not_creator")
 
     def _update(
         self,
-        table: _Table,
+        table: LiveTable,
         announcements: Sequence[ev.Announcement] = (),
         action: Action | None = None,
     ) -> ev.Update:
@@ -240,7 +157,7 @@ class TableService:
             action=action,
         )
 
-    def info(self, table: _Table) -> ev.TableInfo:
+    def info(self, table: LiveTable) -> ev.TableInfo:
         return ev.TableInfo(
             id=table.id,
             guild_id=table.guild_id,
@@ -308,7 +225,7 @@ class TableService:
                     created_at=now,
                 )
                 await tx.put_seat(table_id, 0, creator_id, creator_name)
-            table = _Table(
+            table = LiveTable(
                 id=table_id,
                 guild_id=guild_id,
                 channel_id=channel_id,
@@ -318,7 +235,7 @@ class TableService:
                 settings=settings,
                 status="waiting",
                 creator_id=creator_id,
-                seats=[_Seat(creator_id, creator_name), None, None, None],
+                seats=[Seat(creator_id, creator_name), None, None, None],
             )
             self._tables[table_id] = table
             return self._update(table, [ev.SeatTaken(0, creator_id, creator_name)])
@@ -333,7 +250,7 @@ class TableService:
                 await tx.update_table(table_id, thread_id=thread_id, message_id=message_id)
             table.thread_id, table.message_id = thread_id, message_id
 
-    def _check_waiting(self, table: _Table) -> None:
+    def _check_waiting(self, table: LiveTable) -> None:
         if table.status != "waiting":
             raise refuse("table_not_waiting", table_id=table.id)
 
@@ -342,7 +259,7 @@ class TableService:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
             raise refuse("bad_seat", seat=seat)
 
-    def _free_seat(self, table: _Table, seat: int | None) -> int:
+    def _free_seat(self, table: LiveTable, seat: int | None) -> int:
         if seat is None:
             for index, occupant in enumerate(table.seats):
                 if occupant is None:
@@ -369,7 +286,7 @@ class TableService:
             seat = self._free_seat(table, seat)
             async with self._store.transaction() as tx:
                 await tx.put_seat(table.id, seat, user_id, name)
-            table.seats[seat] = _Seat(user_id, name)
+            table.seats[seat] = Seat(user_id, name)
             return self._update(table, [ev.SeatTaken(seat, user_id, name)])
 
     async def choose_seat(self, table_id: int, user_id: int, seat: int) -> ev.Update:
@@ -392,7 +309,7 @@ class TableService:
                 [ev.SeatOpened(own, user_id, "moved"), ev.SeatTaken(seat, user_id, occupant.name)],
             )
 
-    def _may_change_bots(self, table: _Table, user_id: int, is_manager: bool) -> None:
+    def _may_change_bots(self, table: LiveTable, user_id: int, is_manager: bool) -> None:
         if table.seat_of(user_id) is None:
             self._may_manage(table, user_id, is_manager)
 
@@ -408,7 +325,7 @@ class TableService:
             name = f"Bot {seat}"
             async with self._store.transaction() as tx:
                 await tx.put_seat(table.id, seat, None, name)
-            table.seats[seat] = _Seat(None, name)
+            table.seats[seat] = Seat(None, name)
             return self._update(table, [ev.SeatTaken(seat, None, name)])
 
     async def remove_bot(
@@ -519,7 +436,7 @@ class TableService:
     def _repeated(self, table_id: int) -> ev.Update:
         return replace(self._update(self._tables[table_id]), duplicate=True)
 
-    def _check_turn(self, table: _Table, seat: int) -> None:
+    def _check_turn(self, table: LiveTable, seat: int) -> None:
         if not table.running:
             raise refuse("hand_over", table_id=table.id)
         if table.to_move != seat:
@@ -554,7 +471,7 @@ class TableService:
         return [t.id for t in self._tables.values() if self._bot_to_move(t)]
 
     @staticmethod
-    def _bot_to_move(table: _Table) -> bool:
+    def _bot_to_move(table: LiveTable) -> bool:
         seat = table.to_move
         occupant = table.seats[seat] if seat is not None else None
         return occupant is not None and occupant.is_bot
@@ -582,7 +499,7 @@ class TableService:
         return updates
 
     @staticmethod
-    def _auto_id(table: _Table, kind: str) -> str:
+    def _auto_id(table: LiveTable, kind: str) -> str:
         """Deterministic ids for moves the service makes itself, so retries stay idempotent."""
         assert table.game is not None
         return f"{kind}:{table.hand_id}:{len(table.game.actions)}"
@@ -599,7 +516,7 @@ class TableService:
         ]
 
     @staticmethod
-    def _user_at(table: _Table, seat: int) -> int | None:
+    def _user_at(table: LiveTable, seat: int) -> int | None:
         occupant = table.seats[seat]
         return None if occupant is None else occupant.user_id
 
@@ -629,7 +546,7 @@ class TableService:
         """Turns past their reminder time not yet reminded; marks them reminded (once)."""
         now = self._now() if now is None else now
 
-        def due(table: _Table | None) -> bool:
+        def due(table: LiveTable | None) -> bool:
             return (
                 table is not None
                 and table.reminder_at is not None
@@ -656,7 +573,7 @@ class TableService:
 
     async def _write(
         self,
-        table: _Table,
+        table: LiveTable,
         step: Callable[[Transaction, float], Any],
         announcements: Sequence[ev.Announcement] = (),
         action: Action | None = None,
@@ -675,7 +592,7 @@ class TableService:
             self._tables.pop(table.id, None)
         return self._update(table, [*announcements, *more], action)
 
-    async def _apply(self, table: _Table, action: Action, action_id: str) -> ev.Update:
+    async def _apply(self, table: LiveTable, action: Action, action_id: str) -> ev.Update:
         """Engine first (a refusal changes nothing), then log, settle and commit."""
         game = table.game
         assert game is not None and table.hand_id is not None
@@ -698,7 +615,7 @@ class TableService:
             del table.recent[next(iter(table.recent))]
         return update
 
-    async def _settle(self, table: _Table, tx: Transaction, now: float) -> list[ev.Announcement]:
+    async def _settle(self, table: LiveTable, tx: Transaction, now: float) -> list[ev.Announcement]:
         """A hand just ended: result and ledger, then the next deal or the end of the table."""
         game = table.game
         assert game is not None and table.hand_id is not None
@@ -727,7 +644,7 @@ class TableService:
             return events  # the caller seats a bot and deals, or the table waits for a player
         return events + await self._deal(table, tx, now)
 
-    async def _deal(self, table: _Table, tx: Transaction, now: float) -> list[ev.Announcement]:
+    async def _deal(self, table: LiveTable, tx: Transaction, now: float) -> list[ev.Announcement]:
         game = table.rules.deal(self._seed(), table.game)
         number = table.hand_number + 1
         table.hand_id = await tx.insert_hand(table.id, number, game.start, now)
@@ -737,13 +654,13 @@ class TableService:
         return [ev.HandDealt(number, game.to_move)]
 
     async def _end(
-        self, table: _Table, tx: Transaction, now: float, reason: str
+        self, table: LiveTable, tx: Transaction, now: float, reason: str
     ) -> list[ev.Announcement]:
         table.status = "ended"
         await tx.update_table(table.id, status="ended", ended_at=now, deadline=None)
         return [ev.TableEnded(reason)]
 
-    async def _set_deadline(self, table: _Table, tx: Transaction, now: float) -> None:
+    async def _set_deadline(self, table: LiveTable, tx: Transaction, now: float) -> None:
         """The turn's time limit runs for a human to move; bots and waiting tables have none."""
         seat = table.to_move
         occupant = table.seats[seat] if seat is not None else None
@@ -759,7 +676,7 @@ class TableService:
             table.id, deadline=deadline, reminder_at=reminder, reminder_sent=False
         )
 
-    async def _unseat(self, table: _Table, seat: int, reason: str) -> ev.Update:
+    async def _unseat(self, table: LiveTable, seat: int, reason: str) -> ev.Update:
         """Free ``seat``; in a running hand first the leaving penalty and a void hand."""
         occupant = table.seats[seat]
         assert occupant is not None
@@ -782,7 +699,7 @@ class TableService:
             out.append(ev.SeatOpened(seat, occupant.user_id, reason))
             if replace_by_bot:
                 name = f"Bot {seat}"
-                table.seats[seat] = _Seat(None, name)
+                table.seats[seat] = Seat(None, name)
                 await tx.put_seat(table.id, seat, None, name)
                 out.append(ev.SeatTaken(seat, None, name))
             else:

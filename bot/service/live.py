@@ -1,0 +1,109 @@
+"""The live state of a table that has not ended: seats, settings and its engine game.
+
+The service keeps one ``LiveTable`` per unfinished table in memory; ``rebuild`` makes it from
+the stored rows (start-up recovery, or after a failed write).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.service import events as ev
+from bot.service.games import RULES, Rules
+from bot.service.settings import TableSettings
+from bot.store import ActiveTable
+from engine.actions import Action, action_from_json
+from engine.game import GameBase
+
+
+@functools.lru_cache(maxsize=1 << 15)
+def decode_action(text: str) -> Action:
+    """Action records are values: the many repeated ones (passes, common plays) decode once."""
+    return action_from_json(json.loads(text))
+
+
+@dataclass(slots=True)
+class Seat:
+    user_id: int | None  # None: a bot
+    name: str
+
+    @property
+    def is_bot(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(slots=True)
+class LiveTable:
+    """The live state of one table that has not ended."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    thread_id: int | None
+    message_id: int | None
+    rules: Rules
+    settings: TableSettings
+    status: str
+    creator_id: int
+    seats: list[Seat | None]
+    game: GameBase | None = None  # the latest hand (possibly over)
+    hand_id: int | None = None
+    hand_number: int = 0
+    hands_done: int = 0
+    deadline: float | None = None
+    reminder_at: float | None = None
+    reminder_sent: bool = False
+    public: Any = None  # public view after the last action, to tell what the next one changed
+    recent: dict[str, ev.Update] = field(default_factory=dict)
+
+    @property
+    def running(self) -> bool:
+        return self.status == "playing" and self.game is not None and not self.game.over
+
+    @property
+    def to_move(self) -> int | None:
+        return self.game.to_move if self.running and self.game is not None else None
+
+    def seat_of(self, user_id: int) -> int | None:
+        for seat, occupant in enumerate(self.seats):
+            if occupant is not None and occupant.user_id == user_id:
+                return seat
+        return None
+
+    def humans(self) -> int:
+        return sum(1 for s in self.seats if s is not None and not s.is_bot)
+
+
+def rebuild(record: ActiveTable) -> LiveTable:
+    """The live table from its stored rows: the latest hand is the replay of its log."""
+    row = record.table
+    seats: list[Seat | None] = [None] * 4
+    for seat in record.seats:
+        seats[seat.seat] = Seat(seat.user_id, seat.name)
+    rules = RULES[row.game]
+    table = LiveTable(
+        id=row.id,
+        guild_id=row.guild_id,
+        channel_id=row.channel_id,
+        thread_id=row.thread_id,
+        message_id=row.message_id,
+        rules=rules,
+        settings=TableSettings.from_json(row.settings),
+        status=row.status,
+        creator_id=row.creator_id,
+        seats=seats,
+        hand_id=row.hand_id,
+        hands_done=row.hands_done,
+        deadline=row.deadline,
+        reminder_at=row.reminder_at,
+        reminder_sent=row.reminder_sent,
+    )
+    if record.hand is not None:
+        actions = [decode_action(a) for a in record.hand.actions]
+        table.game = rules.replay(record.hand.start, actions)
+        table.hand_number = record.hand.number
+        table.public = table.game.view(None)
+    return table
