@@ -17,10 +17,11 @@ from bot.service import (
     TableService,
 )
 from bot.service import events as ev
+from bot.service.games import SankouRules
 from bot.service.requests import from_action
-from engine import CardParseError, IllegalMove
-from engine.actions import Leave
-from engine.cards import Suit
+from engine import CardParseError, IllegalMove, sankou
+from engine.actions import Leave, Play
+from engine.cards import Suit, deck, parse_cards
 from engine.sankou import Phase
 from tests.service.helpers import (
     USERS,
@@ -387,3 +388,31 @@ async def test_a_failed_write_leaves_memory_as_the_database_has_it(
     monkeypatch.undo()
     update = await play_turn(service, table, "lost")  # the id was never used
     assert not update.duplicate and len(service._tables[table].game.actions) == 1
+
+
+async def test_a_failed_throw_is_announced_with_public_cards_only(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seat 0 deals and throws AH KH while seat 1 holds the other AH: only KH is played."""
+    cards = deck(2)
+    for card in parse_cards("AH KH AH"):
+        cards.remove(card)
+    hands = [parse_cards("AH KH") + cards[:23], parse_cards("AH") + cards[23:47]]
+    hands += [cards[47:72], cards[72:97]]
+    kitty = cards[97:105]
+    monkeypatch.setattr(
+        SankouRules, "deal", lambda self, seed, previous: sankou.Game.from_deal(hands, kitty, 0)
+    )
+    table = await full_table(service, "sankou")
+    await service.act(table, A, MakeBid(80), "bid")
+    for n, user in enumerate((B, C, D)):
+        await service.act(table, user, PassTurn(), f"pass{n}")
+    view = await service.view_for(table, A)
+    laid = [c for c in view.hand if str(c) not in ("AH", "KH")][:8]
+    await service.act(table, A, DiscardCards(laid), "kitty")
+    await service.act(table, A, NameTrump("S"), "trump")
+    update = await service.act(table, A, PlayCards("AH KH"), "throw")
+    ah, kh = parse_cards("AH KH")
+    assert update.announcements == (ev.ThrowFailed(0, (ah, kh), (kh,)), ev.Played(0, (kh,)))
+    assert update.action == Play(0, (ah, kh))  # the log keeps what was attempted
+    assert ah in (await service.view_for(table, A)).hand
