@@ -25,7 +25,7 @@ def short_deal() -> Game:
 
 async def test_a_whole_hand_by_buttons_menus_and_commands(world: World, deals) -> None:
     deals("qingdun", short_deal)
-    ann, bo, cy, _ = world.players
+    ann, bo, cy, di_ = world.players
     await open_table(world, "qingdun", hands=1)
     assert f"<@{ann.id}>, your turn." in public_text(world)
 
@@ -73,6 +73,12 @@ async def test_a_whole_hand_by_buttons_menus_and_commands(world: World, deals) -
     assert len(results) == 1
     assert "4♣" not in text  # the bot's last card was never shown
     assert_hands_private(world)
+
+    board = answer(await di_.slash(world.channel, "scores leaderboard", game="qingdun"))
+    assert board.content.splitlines()[0] == "**Leaderboard: Qingdun**"
+    assert {"1. bo: +20 (1 hands)", "1. cy: +20 (1 hands)"} & set(board.content.splitlines())
+    stats = answer(await ann.slash(world.channel, "scores stats"))
+    assert "Qingdun: 1 hands, 0 won, total -20" in stats.content
 
 
 async def test_a_restart_mid_hand_keeps_the_same_buttons_working(
