@@ -21,7 +21,7 @@ import discord
 
 import render
 from bot.discord import controls
-from bot.i18n import t
+from bot.i18n import CATALOGUE, t
 from bot.service import ServiceError, TableInfo, Update
 from bot.service import events as ev
 from engine.cards import Card
@@ -300,6 +300,27 @@ class Presenter:
             view = await self._public_view(info.id)
             fresh = replace(info, message_id=None)
             await self.refresh(fresh, view, seat_names(info, info.settings.language))
+
+    async def announce_settings(self, info: TableInfo, creator: str, *, moved: bool) -> None:
+        """Say who opened the table with which settings (and why it is not in a thread)."""
+        lang, settings = info.settings.language, info.settings
+        minutes = settings.turn_seconds // 60
+        limit_key = f"cmd.choice.{minutes}"
+        limit = t(limit_key, lang) if limit_key in CATALOGUE else f"{minutes} min"
+        lines = [
+            t(
+                "table.created",
+                lang,
+                name=creator,
+                game=t(f"game.{info.game}", lang),
+                hands=settings.hands or t("hands.open", lang),
+                limit=limit,
+                rule=t(f"rule.{settings.timeout_rule}", lang),
+            )
+        ]
+        if moved and info.thread_id is None:
+            lines.append(t("discord.no_thread", lang))
+        await self._send(info, content="\n".join(lines))
 
     # -- bot seats --------------------------------------------------------------------------
 

@@ -196,6 +196,9 @@ class Verbs:
             await self.service.set_message(info.id, thread_id=interaction.channel_id)
             info = dataclasses.replace(info, thread_id=interaction.channel_id)
         await self.presenter.post_table(info)
+        await self.presenter.announce_settings(
+            info, display_name(interaction.user), moved=thread is None
+        )
         place = f"<#{info.thread_id or home_id}>"
         await self.say(interaction, t("table.created_here", lang, table=info.id, place=place))
 

@@ -23,9 +23,6 @@ UI: dict[str, Entry] = {
         "zh-CN": "移出玩家（逃跑扣分）",
     },
     "hands.open": {"en": "open-ended", "zh-TW": "不限局數", "zh-CN": "不限局数"},
-    "lang.en": {"en": "English", "zh-TW": "英文", "zh-CN": "英文"},
-    "lang.zh-TW": {"en": "Traditional Chinese", "zh-TW": "繁體中文", "zh-CN": "繁体中文"},
-    "lang.zh-CN": {"en": "Simplified Chinese", "zh-TW": "簡體中文", "zh-CN": "简体中文"},
     # --- buttons and menus --------------------------------------------------------------
     "button.join": {"en": "Join", "zh-TW": "入座", "zh-CN": "入座"},
     "button.leave": {"en": "Leave", "zh-TW": "離座", "zh-CN": "离座"},
@@ -101,17 +98,16 @@ UI: dict[str, Entry] = {
         "zh-CN": "{game} {table} 桌",
     },
     "table.created": {
-        "en": "{name} opened a {game} table. "
-        "Settings: {hands} hands, {limit} per turn, on timeout {rule}.",
-        "zh-TW": "{name} 開了一桌{game}。設定：{hands} 局，每手限時 {limit}，逾時{rule}。",
-        "zh-CN": "{name} 开了一桌{game}。设置：{hands} 局，每手限时 {limit}，超时{rule}。",
+        "en": "{name} opened a {game} table. Hands: {hands} · turn limit: {limit} · "
+        "on timeout: {rule}.",
+        "zh-TW": "{name} 開了一桌{game}。局數：{hands}・每手限時：{limit}・逾時：{rule}。",
+        "zh-CN": "{name} 开了一桌{game}。局数：{hands}・每手限时：{limit}・超时：{rule}。",
     },
     "table.created_here": {
         "en": "Table #{table} is open in {place}.",
         "zh-TW": "第 {table} 桌已開在 {place}。",
         "zh-CN": "第 {table} 桌已开在 {place}。",
     },
-    "table.seats": {"en": "Seats", "zh-TW": "座位", "zh-CN": "座位"},
     "table.seat_line": {
         "en": "Seat {seat}: {name}",
         "zh-TW": "{seat} 號位：{name}",
@@ -250,11 +246,6 @@ UI: dict[str, Entry] = {
         "zh-TW": "{name}：{delta:+d}（累計 {total:+d}）",
         "zh-CN": "{name}：{delta:+d}（累计 {total:+d}）",
     },
-    "play.player_left": {
-        "en": "{name} left during the hand; the hand is void.",
-        "zh-TW": "{name} 中途逃跑，本局作廢。",
-        "zh-CN": "{name} 中途逃跑，本局作废。",
-    },
     # --- private answers ------------------------------------------------------------------
     "hand.title": {
         "en": "Your hand: {count} cards.",
@@ -304,17 +295,6 @@ UI: dict[str, Entry] = {
         "en": "Hint: name {suit}.",
         "zh-TW": "提示：定{suit}為主。",
         "zh-CN": "提示：定{suit}为主。",
-    },
-    "auto.no_match": {
-        "en": "No legal play matches “{text}”.",
-        "zh-TW": "沒有符合「{text}」的合法出牌。",
-        "zh-CN": "没有符合“{text}”的合法出牌。",
-    },
-    "auto.now": {"en": "playable now", "zh-TW": "現在可出", "zh-CN": "现在可出"},
-    "discord.slow": {
-        "en": "Working on it…",
-        "zh-TW": "處理中……",
-        "zh-CN": "处理中……",
     },
     "discord.failed": {
         "en": "Something went wrong on our side; nothing was changed. Please try again.",

@@ -365,11 +365,6 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "請先在選單裡選牌。",
         "zh-CN": "请先在菜单里选牌。",
     },
-    "not_your_hand": {
-        "en": "These controls belong to another player.",
-        "zh-TW": "這些按鈕是別的玩家的。",
-        "zh-CN": "这些按钮是别的玩家的。",
-    },
     "wrong_table": {
         "en": "This control belongs to a table that is no longer running.",
         "zh-TW": "這個按鈕所屬的牌桌已經結束。",
@@ -379,15 +374,5 @@ ERRORS: dict[str, Entry] = {
         "en": "You can see your partner's hand only after you have gone out.",
         "zh-TW": "出完牌之後才能看對家的牌。",
         "zh-CN": "出完牌之后才能看对家的牌。",
-    },
-    "not_dealer": {
-        "en": "Only the dealer sees the kitty.",
-        "zh-TW": "只有庄家能看底牌。",
-        "zh-CN": "只有庄家能看底牌。",
-    },
-    "bad_bid": {
-        "en": "A bid is a number such as 80, 85 … 200.",
-        "zh-TW": "叫分是 80、85……200 這樣的數字。",
-        "zh-CN": "叫分是 80、85……200 这样的数字。",
     },
 }
