@@ -91,7 +91,14 @@ async def test_a_restart_mid_hand_keeps_the_same_buttons_working(
     await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:c:0")
     table_message = world.table_message()
 
+    def syncs() -> int:
+        return sum(
+            1 for r in simcord_env.http_requests if r.method == "PUT" and "commands" in r.path
+        )
+
+    assert syncs() == 1
     await simcord_env.restart_bot(make_bot(db_path))
+    assert syncs() == 1  # the tree did not change: no second sync
 
     # the selection lives in the message: Play still plays the pair after the restart
     played = await ann.click(hand, custom_id="ct:1:h:play")
