@@ -22,6 +22,7 @@ from bot.discord.deadlines import DeadlineLoop
 from bot.discord.presenter import Presenter
 from bot.discord.sync import sync_commands
 from bot.discord.verbs import Verbs
+from bot.i18n import lang_of, t
 from bot.i18n.translator import CatalogueTranslator
 from bot.service import TableService
 from bot.settings import Settings
@@ -36,8 +37,6 @@ class CardTree(app_commands.CommandTree[Any]):
         self, interaction: discord.Interaction, error: app_commands.AppCommandError
     ) -> None:
         log.error("command failed", exc_info=error)
-        from bot.i18n import lang_of, t
-
         text = t("discord.failed", lang_of(interaction.locale))
         try:
             if interaction.response.is_done():

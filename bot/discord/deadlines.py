@@ -41,7 +41,7 @@ class DeadlineLoop:
                 if info is None or due.user_id is None:
                     continue
                 text = t("table.reminder", info.settings.language, mention=f"<@{due.user_id}>")
-                await presenter._send(info, content=text, allowed_mentions=MENTIONS)
+                await presenter.send(info, content=text, allowed_mentions=MENTIONS)
             for update in await service.run_due():
                 await presenter.publish(update)
         except Exception:

@@ -103,7 +103,7 @@ class Presenter:
             for event in update.announcements:
                 if isinstance(event, ev.HandEnded):  # what led to it first, then the result
                     if lines:
-                        await self._send(info, content="\n".join(lines), allowed_mentions=MENTIONS)
+                        await self.send(info, content="\n".join(lines), allowed_mentions=MENTIONS)
                         lines = []
                     await self._result(info, event, names, lang)
                     continue
@@ -115,7 +115,7 @@ class Presenter:
             if turn:
                 lines.append(turn)
             if lines:
-                await self._send(info, content="\n".join(lines), allowed_mentions=MENTIONS)
+                await self.send(info, content="\n".join(lines), allowed_mentions=MENTIONS)
             await self.refresh(info, view, after_names)
         if update.bot_to_move:
             self.drive_bots(update.table_id)
@@ -230,7 +230,7 @@ class Presenter:
             log.exception("result image failed for table %s", info.id)
             image = None
         files = [png(image, "result.png")] if image else []
-        await self._send(info, content="\n".join([head, *body]), files=files)
+        await self.send(info, content="\n".join([head, *body]), files=files)
 
     # -- the table message -----------------------------------------------------------------
 
@@ -268,7 +268,7 @@ class Presenter:
                 return
             except discord.HTTPException as exc:
                 log.warning("table %s: edit refused (%s); posting anew", info.id, exc.status)
-        posted = await self._send(info, content=content, files=files, view=controls_view)
+        posted = await self.send(info, content=content, files=files, view=controls_view)
         if posted is None:
             return
         if info.message_id is not None:
@@ -285,7 +285,7 @@ class Presenter:
         with contextlib.suppress(discord.HTTPException):
             await self.channel(info).get_partial_message(message_id).delete()  # type: ignore[attr-defined]
 
-    async def _send(self, info: TableInfo, **kwargs: Any) -> discord.Message | None:
+    async def send(self, info: TableInfo, **kwargs: Any) -> discord.Message | None:
         """Post in the table's thread; a refusal is logged, never raised."""
         try:
             return await self.channel(info).send(**kwargs)
@@ -320,7 +320,7 @@ class Presenter:
         ]
         if moved and info.thread_id is None:
             lines.append(t("discord.no_thread", lang))
-        await self._send(info, content="\n".join(lines))
+        await self.send(info, content="\n".join(lines))
 
     # -- bot seats --------------------------------------------------------------------------
 
