@@ -8,7 +8,6 @@ Only the ``guilds`` intent is used: slash commands and components need nothing p
 
 from __future__ import annotations
 
-import gc
 import logging
 import sys
 from pathlib import Path
@@ -75,10 +74,6 @@ class CardTableBot(discord.Client):
         self.service = await TableService.open(
             self.database_path, clock=discord.utils.utcnow, seed_source=self.seed_source
         )
-        # The store's start-up PRAGMAs leave result cursors open; a harness that keeps callback
-        # arguments in reference cycles (SimCord) would keep them "in progress" and block the
-        # first COMMIT. Collecting here finalizes them; a no-op in a plain run.
-        gc.collect()
         self.add_dynamic_items(*controls.DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None

@@ -78,6 +78,16 @@ def _statements(script: str) -> list[str]:
     return statements
 
 
+async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> int | None:
+    """Execute one statement and close its cursor at once; returns the last inserted row id.
+
+    An open cursor keeps its statement "in progress" until it is finalized, and SQLite refuses
+    to COMMIT while one is (seen when a harness keeps the cursor alive in a reference cycle).
+    """
+    async with db.execute(sql, params) as cursor:
+        return cursor.lastrowid
+
+
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
@@ -120,13 +130,14 @@ class Transaction:
         creator_id: int,
         created_at: float,
     ) -> int:
-        cursor = await self._db.execute(
+        row_id = await _run(
+            self._db,
             "INSERT INTO tables (guild_id, channel_id, game, settings, language, status, "
             "creator_id, created_at) VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?)",
             (guild_id, channel_id, game, _dumps(settings), language, creator_id, created_at),
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        assert row_id is not None
+        return row_id
 
     async def update_table(self, table_id: int, **fields: Any) -> None:
         """Set columns of one table row; ``settings`` is given as a dict."""
@@ -136,35 +147,36 @@ class Transaction:
         if "settings" in fields:
             fields["settings"] = _dumps(fields["settings"])
         assignments = ", ".join(f"{name} = ?" for name in fields)
-        await self._db.execute(
-            f"UPDATE tables SET {assignments} WHERE id = ?", (*fields.values(), table_id)
+        await _run(
+            self._db, f"UPDATE tables SET {assignments} WHERE id = ?", (*fields.values(), table_id)
         )
 
     async def put_seat(self, table_id: int, seat: int, user_id: int | None, name: str) -> None:
-        await self._db.execute(
+        await _run(
+            self._db,
             "INSERT OR REPLACE INTO seats (table_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
             (table_id, seat, user_id, name),
         )
 
     async def clear_seat(self, table_id: int, seat: int) -> None:
-        await self._db.execute(
-            "DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)
-        )
+        await _run(self._db, "DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
 
     async def insert_hand(
         self, table_id: int, number: int, start: dict[str, Any], started_at: float
     ) -> int:
-        cursor = await self._db.execute(
+        row_id = await _run(
+            self._db,
             "INSERT INTO hands (table_id, number, start, started_at) VALUES (?, ?, ?, ?)",
             (table_id, number, _dumps(start), started_at),
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        assert row_id is not None
+        return row_id
 
     async def finish_hand(
         self, hand_id: int, outcome: str, result: dict[str, Any] | None, ended_at: float
     ) -> None:
-        await self._db.execute(
+        await _run(
+            self._db,
             "UPDATE hands SET outcome = ?, result = ?, ended_at = ? WHERE id = ?",
             (outcome, None if result is None else _dumps(result), ended_at, hand_id),
         )
@@ -174,7 +186,8 @@ class Transaction:
     ) -> None:
         """Append to the log; ``DuplicateActionId`` if ``action_id`` was logged before."""
         try:
-            await self._db.execute(
+            await _run(
+                self._db,
                 "INSERT INTO actions (hand_id, seq, action_id, seat, action, at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",
                 (hand_id, seq, action_id, seat, _dumps(action), at),
@@ -194,7 +207,7 @@ class Transaction:
         at: float,
         entries: Iterable[LedgerEntry],
     ) -> None:
-        await self._db.executemany(
+        cursor = await self._db.executemany(
             "INSERT INTO ledger (hand_id, seat, table_id, user_id, name, game, guild_id, delta, "
             "kind, void, won, left_hand, double_kou_for, double_kou_against, dealer_made, "
             "dealer_failed, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -221,6 +234,7 @@ class Transaction:
                 for e in entries
             ],
         )
+        await cursor.close()
 
 
 class Store:
@@ -235,10 +249,10 @@ class Store:
         """Open (creating if needed) and migrate the database at ``path``."""
         db = await aiosqlite.connect(path, isolation_level=None)
         try:
-            await db.execute("PRAGMA journal_mode = WAL")
-            await db.execute("PRAGMA synchronous = NORMAL")
-            await db.execute("PRAGMA foreign_keys = ON")
-            await db.execute("PRAGMA busy_timeout = 5000")
+            await _run(db, "PRAGMA journal_mode = WAL")
+            await _run(db, "PRAGMA synchronous = NORMAL")
+            await _run(db, "PRAGMA foreign_keys = ON")
+            await _run(db, "PRAGMA busy_timeout = 5000")
             store = cls(db)
             await store._migrate()
         except BaseException:
@@ -264,14 +278,14 @@ class Store:
             )
         for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
             # executescript would commit on its own; run the statements inside our transaction.
-            await self._db.execute("BEGIN IMMEDIATE")
+            await _run(self._db, "BEGIN IMMEDIATE")
             try:
                 for statement in _statements(script):
-                    await self._db.execute(statement)
-                await self._db.execute(f"PRAGMA user_version = {number}")
-                await self._db.execute("COMMIT")
+                    await _run(self._db, statement)
+                await _run(self._db, f"PRAGMA user_version = {number}")
+                await _run(self._db, "COMMIT")
             except BaseException:
-                await self._db.execute("ROLLBACK")
+                await _run(self._db, "ROLLBACK")
                 raise
 
     async def schema_version(self) -> int:
@@ -284,13 +298,13 @@ class Store:
     async def transaction(self) -> AsyncIterator[Transaction]:
         """All writes of one step; committed together on exit, or none of them."""
         async with self._lock:
-            await self._db.execute("BEGIN IMMEDIATE")
+            await _run(self._db, "BEGIN IMMEDIATE")
             try:
                 yield Transaction(self._db)
-                await self._db.execute("COMMIT")
+                await _run(self._db, "COMMIT")
             except BaseException:
                 if self._db.in_transaction:
-                    await self._db.execute("ROLLBACK")
+                    await _run(self._db, "ROLLBACK")
                 raise
 
     async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:

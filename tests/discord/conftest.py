@@ -12,7 +12,6 @@ from simcord import interactions as sim_interactions
 
 from bot.discord.app import CardTableBot
 from bot.service.games import RULES
-from bot.store import Store
 
 
 def make_bot(path: Path) -> CardTableBot:
@@ -21,12 +20,9 @@ def make_bot(path: Path) -> CardTableBot:
 
 
 @pytest.fixture
-async def db_path(tmp_path: Path) -> Path:
-    """A migrated database: the schema is created before the virtual Discord starts."""
-    path = tmp_path / "cardtable.db"
-    store = await Store.open(path)
-    await store.close()
-    return path
+def db_path(tmp_path: Path) -> Path:
+    """Where the bot keeps its database; the bot creates the schema itself on start."""
+    return tmp_path / "cardtable.db"
 
 
 @pytest.fixture

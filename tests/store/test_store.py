@@ -6,6 +6,7 @@ import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import aiosqlite
 import pytest
 
 from bot.store import BoardRow, DuplicateActionId, LedgerEntry, PlayerStats, ScoreLine, Store
@@ -87,6 +88,38 @@ async def test_foreign_keys_and_unique_action_ids_are_enforced(store: Store) -> 
             await tx.append_action(hand, 0, "other", 1, {"type": "pass", "seat": 1}, T0)
     assert await store.hand_log(hand) == [("click", {"type": "pass", "seat": 0})]
     assert await store.action_exists("click") and not await store.action_exists("other")
+
+
+async def test_every_cursor_is_closed_so_commits_never_meet_a_statement_in_progress(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A harness may keep every cursor alive (SimCord does, in reference cycles): the store
+    must close its cursors itself, from the start-up PRAGMAs to the ledger rows."""
+    kept: list[aiosqlite.Cursor] = []
+    original = aiosqlite.Cursor.__init__
+
+    def keep(self: aiosqlite.Cursor, *args: object) -> None:
+        original(self, *args)  # type: ignore[arg-type]
+        kept.append(self)
+
+    monkeypatch.setattr(aiosqlite.Cursor, "__init__", keep)
+    store = await Store.open(tmp_path / "kept.db")
+    async with store.transaction() as tx:  # the first COMMIT after the PRAGMAs
+        table = await new_table(tx)
+        hand = await tx.insert_hand(table, 1, {"seed": 1}, T0)
+        await tx.update_table(table, hand_id=hand)
+        await tx.put_seat(table, 0, 1, "ann")
+        await tx.append_action(hand, 0, "a", 0, {"type": "pass", "seat": 0}, T0)
+        await tx.add_ledger(
+            hand_id=hand, table_id=table, game="qingdun", guild_id=1, at=T0,
+            entries=[line(0, 1, 5, "win")],
+        )  # fmt: skip
+    async with store.transaction() as tx:
+        await tx.clear_seat(table, 0)
+        await tx.finish_hand(hand, "complete", {}, T0)
+    assert (await store.table(table)).hand_id == hand  # type: ignore[union-attr]
+    assert kept
+    await store.close()
 
 
 def line(seat: int, user: int | None, delta: int, kind: str, **flags: bool) -> LedgerEntry:
