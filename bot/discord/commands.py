@@ -16,7 +16,6 @@ from bot.discord.autocomplete import suggestions
 from bot.i18n import command_text as c
 from bot.i18n import lang_of, t
 from bot.i18n.commands import TURN_LIMITS
-from bot.service import ServiceError
 
 GAMES = [
     Choice(name=c("choice.qingdun"), value="qingdun"),
@@ -135,17 +134,14 @@ async def kick(interaction: discord.Interaction, player: discord.Member) -> None
 
 
 async def cards_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-    """Up to 25 plays from the player's own hand, the ones playable now first."""
+    """Up to 25 plays legal now (what was typed first)."""
     v = verbs(interaction)
     info = v.find_table(interaction)
     if info is None:
         return []
-    try:
-        view = await v.service.view_for(info.id, interaction.user.id)
-    except ServiceError:
-        return []
     lang = lang_of(interaction.locale)
-    return [Choice(name=n, value=val) for n, val in suggestions(info.game, view, current, lang)]
+    found = await suggestions(v.service, info.id, interaction.user.id, info.game, current, lang)
+    return [Choice(name=name, value=value) for name, value in found]
 
 
 @play.command(name=c("play.cards"), description=_d("play.cards"))

@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import datetime
+from itertools import islice
 from pathlib import Path
 from typing import Any, Self
 
@@ -36,6 +37,7 @@ from bot.store import (
 )
 from engine import CardParseError, IllegalMove
 from engine.actions import Action, action_to_json
+from engine.cards import Card
 
 Clock = Callable[[], float | datetime]
 _RECENT = 8  # results kept per table to answer a repeated action id with the first answer
@@ -450,6 +452,28 @@ class TableService:
             self._check_turn(table, seat)
             assert table.game is not None
             return table.game.hint(seat)
+
+    async def legal_plays(
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        limit: int = 25,
+        where: Callable[[list[Card]], bool] | None = None,
+    ) -> list[list[Card]]:
+        """Up to ``limit`` plays the user's seat may make now (those ``where`` keeps).
+
+        Generated lazily by the engine from the real game state, under the table's lock, from
+        the seat's own cards only. Empty when it is not the seat's turn to play a card (bidding,
+        the kitty, another seat to move) or no hand is being played.
+        """
+        async with self._lock(table_id):
+            table = await self._table(table_id)
+            seat = self._seat(table, user_id)
+            if table.game is None or table.to_move != seat:
+                return []
+            plays = table.game.legal_plays(seat)
+            return list(islice(plays if where is None else filter(where, plays), limit))
 
     async def view_for(self, table_id: int, user_id: int) -> Any:
         """The player's private view of the latest hand (QingdunView / SankouView)."""

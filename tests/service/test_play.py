@@ -416,3 +416,28 @@ async def test_a_failed_throw_is_announced_with_public_cards_only(
     assert update.announcements == (ev.ThrowFailed(0, (ah, kh), (kh,)), ev.Played(0, (kh,)))
     assert update.action == Play(0, (ah, kh))  # the log keeps what was attempted
     assert ah in (await service.view_for(table, A)).hand
+
+
+async def test_legal_plays_are_the_movers_own_capped_and_filtered(service: TableService) -> None:
+    table = await full_table(service, "qingdun")
+    mover = await to_move_user(service, table)
+    hand = set((await service.view_for(table, mover)).hand)
+    plays = await service.legal_plays(table, mover, limit=1000)
+    assert plays and all(set(cards) <= hand for cards in plays)  # only the seat's own cards
+    assert len({tuple(sorted(c.index for c in p)) for p in plays}) == len(plays)
+    assert len(await service.legal_plays(table, mover, limit=3)) == 3
+    singles = await service.legal_plays(table, mover, limit=1000, where=lambda c: len(c) == 1)
+    assert singles and all(len(cards) == 1 for cards in singles)
+    for other in set(USERS) - {mover}:  # not their turn: nothing to play
+        assert await service.legal_plays(table, other) == []
+    update = await service.act(table, mover, PlayCards(plays[0]), "lp-1")
+    assert update.action is not None
+    with pytest.raises(ServiceError) as exc:
+        await service.legal_plays(table, OUTSIDER)
+    assert exc.value.code == "not_seated"
+
+
+async def test_legal_plays_in_sankou_wait_for_the_play_phase(service: TableService) -> None:
+    table = await full_table(service, "sankou")
+    bidder = await to_move_user(service, table)
+    assert await service.legal_plays(table, bidder) == []  # bidding: no cards to play yet
