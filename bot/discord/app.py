@@ -23,7 +23,7 @@ from bot.discord.sync import sync_commands
 from bot.discord.verbs import Verbs
 from bot.i18n import lang_of, t
 from bot.i18n.translator import CatalogueTranslator
-from bot.service import TableService
+from bot.service import Dealer, TableService, deal_by_seed
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -57,6 +57,7 @@ class CardTableBot(discord.Client):
         bot_pause: float = 1.5,
         check_every: float = 30.0,
         seed_source: Any = None,
+        dealer: Dealer = deal_by_seed,
         intents: discord.Intents | None = None,
     ) -> None:
         super().__init__(intents=intents or discord.Intents(guilds=True))
@@ -65,6 +66,7 @@ class CardTableBot(discord.Client):
         self.dev_guild_id = dev_guild_id
         self.bot_pause = bot_pause
         self.seed_source = seed_source
+        self.dealer = dealer
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
         self.presenter = Presenter(self)
         self.verbs = Verbs(self)
@@ -72,7 +74,10 @@ class CardTableBot(discord.Client):
 
     async def setup_hook(self) -> None:
         self.service = await TableService.open(
-            self.database_path, clock=discord.utils.utcnow, seed_source=self.seed_source
+            self.database_path,
+            clock=discord.utils.utcnow,
+            seed_source=self.seed_source,
+            dealer=self.dealer,
         )
         self.add_dynamic_items(*controls.DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())

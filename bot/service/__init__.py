@@ -2,12 +2,14 @@
 
 from bot.service.errors import MESSAGES, ServiceError
 from bot.service.events import DueTurn, SeatInfo, TableInfo, Update
+from bot.service.games import Dealer, deal_by_seed
 from bot.service.requests import DiscardCards, MakeBid, NameTrump, PassTurn, PlayCards, Request
 from bot.service.service import TableService
 from bot.service.settings import TableSettings, TimeoutRule
 
 __all__ = [
     "MESSAGES",
+    "Dealer",
     "DiscardCards",
     "DueTurn",
     "MakeBid",
@@ -22,4 +24,5 @@ __all__ = [
     "TableSettings",
     "TimeoutRule",
     "Update",
+    "deal_by_seed",
 ]

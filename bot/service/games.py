@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import Any, ClassVar, Protocol
 
@@ -56,9 +56,12 @@ class Rules(ABC):
     @abstractmethod
     def game_class(self) -> type[GameBase]: ...
 
-    @abstractmethod
-    def deal(self, seed: int, previous: GameBase | None) -> GameBase:
-        """A new hand; ``previous`` is the table's last hand (None for the first)."""
+    def first_bidder(self, previous: GameBase | None) -> int | None:
+        """Who bids first in the next hand (None: the game has no bidding, or the seed says)."""
+        return None
+
+    def from_start(self, start: dict[str, Any]) -> GameBase:
+        return self.game_class().from_start(start)
 
     def replay(self, start: dict[str, Any], actions: Sequence[Action]) -> GameBase:
         return self.game_class().replay(start, actions)
@@ -81,9 +84,6 @@ class QingdunRules(Rules):
 
     def game_class(self) -> type[GameBase]:
         return qingdun.Game
-
-    def deal(self, seed: int, previous: GameBase | None) -> GameBase:
-        return self.game_class().deal(seed)  # type: ignore[attr-defined,no-any-return]
 
     def announce(self, before: Any, after: Any, action: Action) -> list[ev.Announcement]:
         out: list[ev.Announcement] = []
@@ -128,10 +128,9 @@ class SankouRules(Rules):
     def game_class(self) -> type[GameBase]:
         return sankou.Game
 
-    def deal(self, seed: int, previous: GameBase | None) -> GameBase:
+    def first_bidder(self, previous: GameBase | None) -> int | None:
         """The first bidder rotates: the seat after the previous hand's first bidder."""
-        first = None if previous is None else (previous.view(None).first_bidder + 1) % 4
-        return self.game_class().deal(seed, first_bidder=first)  # type: ignore[attr-defined,no-any-return]
+        return None if previous is None else int((previous.view(None).first_bidder + 1) % 4)
 
     def announce(self, before: Any, after: Any, action: Action) -> list[ev.Announcement]:
         out: list[ev.Announcement] = []
@@ -178,6 +177,20 @@ class SankouRules(Rules):
                 )
             )
         return entries
+
+
+Dealer = Callable[[str, int, int | None], dict[str, Any]]
+"""``(game, seed, first_bidder) -> start record`` (what the game's ``from_start`` takes).
+
+The service deals every hand through one: by default ``deal_by_seed``; tests and puzzles give
+fixed hands instead (e.g. ``{"hands": [...], "leader": 0}``), which are stored and replayed
+like any other start record.
+"""
+
+
+def deal_by_seed(game: str, seed: int, first_bidder: int | None) -> dict[str, Any]:
+    """The normal deal: a shuffle from ``seed`` (三扣 with the rotated first bidder)."""
+    return {"seed": seed} if first_bidder is None else {"seed": seed, "first_bidder": first_bidder}
 
 
 RULES: dict[str, Rules] = {rules.name: rules for rules in (QingdunRules(), SankouRules())}

@@ -22,7 +22,7 @@ from typing import Any, Self
 
 from bot.service import events as ev
 from bot.service.errors import ServiceError, refuse
-from bot.service.games import RULES, plain
+from bot.service.games import RULES, Dealer, deal_by_seed, plain
 from bot.service.live import LiveTable, Seat, rebuild
 from bot.service.requests import Request, to_action
 from bot.service.settings import TableSettings, TimeoutRule
@@ -52,10 +52,12 @@ class TableService:
         *,
         clock: Clock = time.time,
         seed_source: Callable[[], int] | None = None,
+        dealer: Dealer = deal_by_seed,
     ) -> None:
         self._store = store
         self._clock = clock
         self._seed = seed_source or (lambda: secrets.randbits(63))
+        self._dealer = dealer
         self._tables: dict[int, LiveTable] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._seating = asyncio.Lock()
@@ -67,9 +69,15 @@ class TableService:
         *,
         clock: Clock = time.time,
         seed_source: Callable[[], int] | None = None,
+        dealer: Dealer = deal_by_seed,
     ) -> Self:
-        """Open the database at ``path`` and bring back every unfinished table."""
-        service = cls(await Store.open(path), clock=clock, seed_source=seed_source)
+        """Open the database at ``path`` and bring back every unfinished table.
+
+        ``clock`` gives the time (epoch seconds or an aware datetime), ``seed_source`` the seed
+        of each new hand, and ``dealer`` turns (game, seed, first bidder) into the hand's start
+        record: fixed hands for tests and puzzles (see ``bot.service.games.Dealer``).
+        """
+        service = cls(await Store.open(path), clock=clock, seed_source=seed_source, dealer=dealer)
         try:
             await service.load()
         except BaseException:
@@ -669,7 +677,9 @@ class TableService:
         return events + await self._deal(table, tx, now)
 
     async def _deal(self, table: LiveTable, tx: Transaction, now: float) -> list[ev.Announcement]:
-        game = table.rules.deal(self._seed(), table.game)
+        rules = table.rules
+        start = self._dealer(rules.name, self._seed(), rules.first_bidder(table.game))
+        game = rules.from_start(start)
         number = table.hand_number + 1
         table.hand_id = await tx.insert_hand(table.id, number, game.start, now)
         table.game, table.hand_number, table.public = game, number, game.view(None)

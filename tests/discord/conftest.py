@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -11,12 +10,27 @@ import simcord
 from simcord import interactions as sim_interactions
 
 from bot.discord.app import CardTableBot
-from bot.service.games import RULES
+from bot.service import deal_by_seed
 
 
-def make_bot(path: Path) -> CardTableBot:
+class Deals:
+    """The bot's dealer in tests: a fixed start record per game where one is given."""
+
+    def __init__(self) -> None:
+        self._fixed: dict[str, dict[str, Any]] = {}
+
+    def use(self, game: str, start: dict[str, Any]) -> None:
+        """Deal every later hand of ``game`` from ``start`` (e.g. a short ``from_deal`` game's)."""
+        self._fixed[game] = start
+
+    def deal(self, game: str, seed: int, first_bidder: int | None) -> dict[str, Any]:
+        return self._fixed.get(game) or deal_by_seed(game, seed, first_bidder)
+
+
+def make_bot(path: Path, deals: Deals | None = None) -> CardTableBot:
     """The real bot, without pauses, on a database file in the test's folder."""
-    return CardTableBot(path, bot_pause=0, check_every=60, seed_source=lambda: 7)
+    dealer = deals.deal if deals is not None else deal_by_seed
+    return CardTableBot(path, bot_pause=0, check_every=60, seed_source=lambda: 7, dealer=dealer)
 
 
 @pytest.fixture
@@ -26,8 +40,14 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def simcord_bot(db_path: Path) -> CardTableBot:
-    return make_bot(db_path)
+def deals() -> Deals:
+    """Fixed, short deals for the bot of the test (``deals.use(game, start)``)."""
+    return Deals()
+
+
+@pytest.fixture
+def simcord_bot(db_path: Path, deals: Deals) -> CardTableBot:
+    return make_bot(db_path, deals)
 
 
 @pytest.fixture
@@ -47,16 +67,6 @@ def locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
 
     monkeypatch.setattr(sim_interactions, "base_payload", base_payload)
     return chosen
-
-
-@pytest.fixture
-def deals(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[str, Callable[[], Any]], None]]:
-    """Give the next hands of a game as a fixed, short deal (the service deals through RULES)."""
-
-    def use(game: str, make: Callable[[], Any]) -> None:
-        monkeypatch.setattr(RULES[game], "deal", lambda seed, previous: make())
-
-    yield use
 
 
 class World:

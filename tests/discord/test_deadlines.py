@@ -11,7 +11,7 @@ from tests.discord.test_qingdun_flow import short_deal
 async def test_reminder_then_a_bot_plays_the_late_turn(
     world: World, deals, simcord_env: simcord.Env
 ) -> None:
-    deals("qingdun", short_deal)
+    deals.use("qingdun", short_deal().start)
     ann = world.players[0]
     await open_table(world, "qingdun", turn_limit=5)
     await simcord_env.advance_time(4 * 60)  # past 75% of five minutes

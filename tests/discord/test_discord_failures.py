@@ -11,7 +11,7 @@ from tests.discord.test_qingdun_flow import short_deal
 async def test_a_refused_edit_reposts_the_table_and_play_goes_on(
     world: World, deals, simcord_env: simcord.Env
 ) -> None:
-    deals("qingdun", short_deal)
+    deals.use("qingdun", short_deal().start)
     ann, bo, _, _ = world.players
     await open_table(world, "qingdun")
     old = world.table_message()
@@ -27,7 +27,7 @@ async def test_a_refused_edit_reposts_the_table_and_play_goes_on(
 async def test_without_threads_the_table_plays_in_the_channel(
     world: World, deals, simcord_env: simcord.Env
 ) -> None:
-    deals("qingdun", short_deal)
+    deals.use("qingdun", short_deal().start)
     simcord_env.inject_error("POST", "/channels/*/threads", status=403, code=50013)
     ann = world.players[0]
     created = await ann.slash(world.channel, "table create", game="qingdun")
@@ -37,7 +37,7 @@ async def test_without_threads_the_table_plays_in_the_channel(
 
 
 async def test_a_player_out_sees_the_partners_hand_privately(world: World, deals) -> None:
-    deals("qingdun", short_deal)
+    deals.use("qingdun", short_deal().start)
     ann, bo, cy, _ = world.players
     await open_table(world, "qingdun")
     refused = answer(await ann.slash(world.thread, "play partner"))

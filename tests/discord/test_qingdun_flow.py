@@ -24,7 +24,7 @@ def short_deal() -> Game:
 
 
 async def test_a_whole_hand_by_buttons_menus_and_commands(world: World, deals) -> None:
-    deals("qingdun", short_deal)
+    deals.use("qingdun", short_deal().start)
     ann, bo, cy, di_ = world.players
     await open_table(world, "qingdun", hands=1)
     assert f"<@{ann.id}>, your turn." in public_text(world)
@@ -84,7 +84,7 @@ async def test_a_whole_hand_by_buttons_menus_and_commands(world: World, deals) -
 async def test_a_restart_mid_hand_keeps_the_same_buttons_working(
     world: World, deals, simcord_env: simcord.Env, db_path
 ) -> None:
-    deals("qingdun", short_deal)
+    deals.use("qingdun", short_deal().start)
     ann, bo, cy, _ = world.players
     await open_table(world, "qingdun", hands=1)
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
@@ -97,7 +97,7 @@ async def test_a_restart_mid_hand_keeps_the_same_buttons_working(
         )
 
     assert syncs() == 1
-    await simcord_env.restart_bot(make_bot(db_path))
+    await simcord_env.restart_bot(make_bot(db_path, deals))
     assert syncs() == 1  # the tree did not change: no second sync
 
     # the selection lives in the message: Play still plays the pair after the restart

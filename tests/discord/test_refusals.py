@@ -25,7 +25,7 @@ async def refused(env: simcord.Env, result: Any, starts: str) -> None:
 
 
 async def test_refusals_are_private_and_change_nothing(world: World, deals, simcord_env) -> None:
-    deals("qingdun", short_deal)
+    deals.use("qingdun", short_deal().start)
     ann, bo, cy, di = world.players
     await open_table(world, "qingdun")
     before = await state(simcord_env)
@@ -71,7 +71,7 @@ async def test_refusals_are_private_and_change_nothing(world: World, deals, simc
 async def test_slow_drawing_still_answers_within_three_seconds(
     world: World, deals, simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    deals("qingdun", short_deal)
+    deals.use("qingdun", short_deal().start)
     ann = world.players[0]
     await open_table(world, "qingdun")
     acknowledged: list[bool] = []

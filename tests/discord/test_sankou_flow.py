@@ -40,7 +40,7 @@ def options(message) -> list[str]:
 
 
 async def test_bidding_kitty_trump_and_a_failed_throw(world: World, deals, simcord_env) -> None:
-    deals("sankou", short_deal)
+    deals.use("sankou", short_deal().start)
     ann, bo, cy, di = world.players
     await open_table(world, "sankou", bot=False, hands=1)  # seats: ann, bo, di, cy
 

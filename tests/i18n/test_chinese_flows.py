@@ -39,7 +39,7 @@ def untranslated(text: str, names: list[str]) -> list[str]:
 async def test_a_chinese_flow_shows_only_that_language(
     world: World, deals, locales: dict[int, str], locale: str
 ) -> None:
-    deals("qingdun", lambda: Game.from_hands(["3S 3H 9C", "5D KD", "4C", "10S JS"], leader=0))
+    deals.use("qingdun", Game.from_hands(["3S 3H 9C", "5D KD", "4C", "10S JS"], leader=0).start)
     ann, bo, cy, _ = world.players
     for player in world.players:
         locales[player.id] = locale

@@ -17,7 +17,6 @@ from bot.service import (
     TableService,
 )
 from bot.service import events as ev
-from bot.service.games import SankouRules
 from bot.service.requests import from_action
 from engine import CardParseError, IllegalMove, sankou
 from engine.actions import Leave, Play
@@ -391,7 +390,7 @@ async def test_a_failed_write_leaves_memory_as_the_database_has_it(
 
 
 async def test_a_failed_throw_is_announced_with_public_cards_only(
-    service: TableService, monkeypatch: pytest.MonkeyPatch
+    db_path: Path, clock: Clock
 ) -> None:
     """Seat 0 deals and throws AH KH while seat 1 holds the other AH: only KH is played."""
     cards = deck(2)
@@ -400,10 +399,16 @@ async def test_a_failed_throw_is_announced_with_public_cards_only(
     hands = [parse_cards("AH KH") + cards[:23], parse_cards("AH") + cards[23:47]]
     hands += [cards[47:72], cards[72:97]]
     kitty = cards[97:105]
-    monkeypatch.setattr(
-        SankouRules, "deal", lambda self, seed, previous: sankou.Game.from_deal(hands, kitty, 0)
-    )
+    start = sankou.Game.from_deal(hands, kitty, 0).start
+    dealt: list[tuple[str, int, int | None]] = []
+
+    def dealer(game: str, seed: int, first_bidder: int | None) -> dict[str, Any]:
+        dealt.append((game, seed, first_bidder))
+        return start
+
+    service = await TableService.open(db_path, clock=clock, seed_source=lambda: 5, dealer=dealer)
     table = await full_table(service, "sankou")
+    assert dealt == [("sankou", 5, None)]
     await service.act(table, A, MakeBid(80), "bid")
     for n, user in enumerate((B, C, D)):
         await service.act(table, user, PassTurn(), f"pass{n}")
@@ -416,6 +421,11 @@ async def test_a_failed_throw_is_announced_with_public_cards_only(
     assert update.announcements == (ev.ThrowFailed(0, (ah, kh), (kh,)), ev.Played(0, (kh,)))
     assert update.action == Play(0, (ah, kh))  # the log keeps what was attempted
     assert ah in (await service.view_for(table, A)).hand
+    await service.close()
+    service = await TableService.open(db_path, clock=clock)  # the fixed deal is replayed
+    assert kh not in (await service.view_for(table, A)).hand
+    assert ah in (await service.view_for(table, A)).hand
+    await service.close()
 
 
 async def test_legal_plays_are_the_movers_own_capped_and_filtered(service: TableService) -> None:
