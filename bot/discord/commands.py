@@ -16,6 +16,7 @@ from bot.discord.autocomplete import suggestions
 from bot.i18n import command_text as c
 from bot.i18n import lang_of, t
 from bot.i18n.commands import TURN_LIMITS
+from bot.store import HandSummary
 
 GAMES = [
     Choice(name=c("choice.qingdun"), value="qingdun"),
@@ -197,7 +198,7 @@ async def partner(interaction: discord.Interaction) -> None:
 async def table_score(interaction: discord.Interaction) -> None:
     v = verbs(interaction)
     await v.defer_private(interaction)
-    info = await v.table_or_refuse(interaction)
+    info = await v.scored_table(interaction)
     if info is None:
         return
     lang = lang_of(interaction.locale)
@@ -212,14 +213,14 @@ async def table_score(interaction: discord.Interaction) -> None:
 async def history(interaction: discord.Interaction) -> None:
     v = verbs(interaction)
     await v.defer_private(interaction)
-    info = await v.table_or_refuse(interaction)
+    info = await v.scored_table(interaction)
     if info is None:
         return
     lang = lang_of(interaction.locale)
     lines = [f"**{t('scores.history', lang)}**"]
     for hand_ in await v.service.history(info.id, 10):
         deltas = ", ".join(
-            f"{hand_.names.get(seat, seat + 1)} {delta:+d}"
+            f"{_seat_name(hand_, seat, lang)} {delta:+d}"
             for seat, delta in sorted(hand_.deltas.items())
         )
         kind = (hand_.result or {}).get("kind") or (hand_.result or {}).get("tier") or hand_.outcome
@@ -228,6 +229,13 @@ async def history(interaction: discord.Interaction) -> None:
     if len(lines) == 1:
         lines.append(t("scores.empty", lang))
     await v.say(interaction, "\n".join(lines))
+
+
+def _seat_name(hand_: HandSummary, seat: int, lang: str) -> str:
+    """Players by their recorded name; bots as the table shows them (``Bot 3`` for seat 3)."""
+    if seat in hand_.bots:
+        return t("table.bot_name", lang, seat=seat + 1)
+    return hand_.names.get(seat, str(seat + 1))
 
 
 _RESULTS = {f"result.{k}" for k in ("double_kou", "early_end", "normal", "negative", "left")}

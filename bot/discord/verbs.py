@@ -150,6 +150,20 @@ class Verbs:
             await self.say(interaction, t("table.none_here", private_lang(interaction)))
         return info
 
+    async def scored_table(self, interaction: discord.Interaction) -> TableInfo | None:
+        """The table ``/scores`` is about: as ``find_table``, else the newest table of this
+        thread (or, outside a thread, of this channel) even after it ended."""
+        info = self.find_table(interaction)
+        if info is None:
+            channel_id = interaction.channel_id or 0
+            if getattr(interaction.channel, "parent_id", None) is not None:
+                info = await self.service.table_for_thread(channel_id)
+            else:
+                info = await self.service.latest_table_in_channel(channel_id)
+        if info is None:
+            await self.say(interaction, t("table.none_here", private_lang(interaction)))
+        return info
+
     async def info(self, table_id: int) -> TableInfo | None:
         try:
             return await self.service.table_info(table_id)  # type: ignore[no-any-return]

@@ -195,6 +195,26 @@ class TableService:
         """The channel's tables that have not ended, oldest first."""
         return [self.info(t) for t in self._tables.values() if t.channel_id == channel_id]
 
+    async def table_for_thread(self, thread_id: int) -> ev.TableInfo | None:
+        """The table shown in this thread (the newest one), also after it ended."""
+        for table in self._tables.values():
+            if table.thread_id == thread_id:
+                return self.info(table)
+        return await self._stored_info(await self._store.latest_table_id(thread_id=thread_id))
+
+    async def latest_table_in_channel(self, channel_id: int) -> ev.TableInfo | None:
+        """The newest table created in this channel, also after it ended."""
+        return await self._stored_info(await self._store.latest_table_id(channel_id=channel_id))
+
+    async def _stored_info(self, table_id: int | None) -> ev.TableInfo | None:
+        if table_id is None:
+            return None
+        live = self._tables.get(table_id)
+        if live is not None:
+            return self.info(live)
+        record = await self._store.table_record(table_id)
+        return None if record is None else self.info(rebuild(record))
+
     def table_for_user(self, channel_id: int, user_id: int) -> int | None:
         """The table of this channel where the user sits, if any."""
         return self._seated_elsewhere(channel_id, user_id, None)

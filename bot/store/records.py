@@ -129,3 +129,4 @@ class HandSummary:
     result: dict[str, Any] | None
     deltas: dict[int, int]  # by seat
     names: dict[int, str]  # by seat, as recorded in the ledger
+    bots: frozenset[int] = frozenset()  # seats a bot played

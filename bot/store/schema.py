@@ -84,4 +84,9 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX ledger_table ON ledger (table_id);
     CREATE INDEX hands_table ON hands (table_id, number);
     """,
+    # 2: finding a table by its thread or channel after it ended (for its scores)
+    """
+    CREATE INDEX tables_thread ON tables (thread_id) WHERE thread_id IS NOT NULL;
+    CREATE INDEX tables_channel ON tables (channel_id, id);
+    """,
 )

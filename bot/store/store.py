@@ -327,7 +327,27 @@ class Store:
         A few bulk queries whatever the number of tables, so recovery stays fast.
         """
         where = "t.status != 'ended' AND (? IS NULL OR t.id = ?)"
-        only = (table_id, table_id)
+        return await self._records(where, (table_id, table_id))
+
+    async def table_record(self, table_id: int) -> ActiveTable | None:
+        """One table as recovery would see it, ended or not."""
+        records = await self._records("t.id = ?", (table_id,))
+        return records[0] if records else None
+
+    async def latest_table_id(
+        self, *, thread_id: int | None = None, channel_id: int | None = None
+    ) -> int | None:
+        """The newest table shown in ``thread_id`` (else created in ``channel_id``), ended too."""
+        column, value = (
+            ("thread_id", thread_id) if thread_id is not None else ("channel_id", channel_id)
+        )
+        rows = await self._all(
+            f"SELECT id FROM tables WHERE {column} = ? ORDER BY id DESC LIMIT 1", (value,)
+        )
+        return rows[0][0] if rows else None
+
+    async def _records(self, where: str, only: tuple[Any, ...]) -> list[ActiveTable]:
+        """The tables matching ``where`` (a condition on ``t`` over the parameters ``only``)."""
         tables = [
             _table_row(r)
             for r in await self._all(
@@ -437,12 +457,13 @@ class Store:
             return []
         ids = [h[0] for h in hands]
         marks = ",".join("?" * len(ids))
-        ledger: dict[int, list[tuple[int, int, str]]] = {}
-        for hand_id, seat, delta, name in await self._all(
-            f"SELECT hand_id, seat, delta, name FROM ledger WHERE hand_id IN ({marks})",
+        ledger: dict[int, list[tuple[int, int, str, bool]]] = {}
+        for hand_id, seat, delta, name, bot in await self._all(
+            "SELECT hand_id, seat, delta, name, user_id IS NULL FROM ledger "
+            f"WHERE hand_id IN ({marks})",
             tuple(ids),
         ):
-            ledger.setdefault(hand_id, []).append((seat, delta, name))
+            ledger.setdefault(hand_id, []).append((seat, delta, name, bool(bot)))
         return [
             HandSummary(
                 number=number,
@@ -450,8 +471,9 @@ class Store:
                 ended_at=ended,
                 outcome=outcome,
                 result=None if result is None else json.loads(result),
-                deltas={seat: delta for seat, delta, _ in ledger.get(hand_id, ())},
-                names={seat: name for seat, _, name in ledger.get(hand_id, ())},
+                deltas={seat: delta for seat, delta, _, _ in ledger.get(hand_id, ())},
+                names={seat: name for seat, _, name, _ in ledger.get(hand_id, ())},
+                bots=frozenset(seat for seat, _, _, bot in ledger.get(hand_id, ()) if bot),
             )
             for hand_id, number, started, ended, outcome, result in reversed(hands)
         ]

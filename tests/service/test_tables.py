@@ -236,3 +236,28 @@ async def test_a_clock_may_return_aware_datetimes(tmp_path: Path) -> None:
         assert info.deadline == moment.timestamp() + 600
     finally:
         await service.close()
+
+
+async def test_tables_are_found_by_thread_and_channel_after_they_end(service: TableService) -> None:
+    assert await service.table_for_thread(555) is None
+    assert await service.latest_table_in_channel(CHANNEL) is None
+    first = await full_table(service, "qingdun", humans=2)
+    await service.set_message(first, thread_id=555, message_id=1)
+    found = await service.table_for_thread(555)
+    assert found is not None and (found.id, found.status) == (first, "playing")
+    await service.end_table(first, A)
+    for found in (
+        await service.table_for_thread(555),
+        await service.latest_table_in_channel(CHANNEL),
+    ):
+        assert found is not None and (found.id, found.status, found.game) == (
+            first,
+            "ended",
+            "qingdun",
+        )
+        assert found.to_move is None and found.seats[1] == ev.SeatInfo(1, B, f"u{B}")
+    second = (await service.create_table(GUILD, CHANNEL, B, "Bo", "sankou")).table_id
+    newest = await service.latest_table_in_channel(CHANNEL)
+    assert newest is not None and (newest.id, newest.status) == (second, "waiting")
+    assert (await service.table_for_thread(555)).id == first  # type: ignore[union-attr]
+    assert await service.latest_table_in_channel(CHANNEL + 1) is None
