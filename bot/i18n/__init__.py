@@ -82,8 +82,6 @@ def refusal(exc: Exception, lang: str, names: Sequence[str] = ()) -> str:
         params["player"] = params["seat"]
     if isinstance(raw.get("game"), str) and f"game.{raw['game']}" in UI:
         params["game"] = t(f"game.{raw['game']}", lang)
-    if "token" not in raw and "suit" in raw:
-        params["token"] = raw["suit"]  # the service's bad_suit names the text as ``suit``
     if isinstance(raw.get("suit"), str) and f"suit.{raw['suit']}" in UI:
         params["suit"] = t(f"suit.{raw['suit']}", lang)
     for key, value in raw.items():

@@ -104,7 +104,7 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "{seat} 號位已經有人了。",
         "zh-CN": "{seat} 号位已经有人了。",
     },
-    "bad_seat": {
+    "no_such_seat_number": {
         "en": "Seat {seat} does not exist: seats are 1 to 4.",
         "zh-TW": "沒有 {seat} 號位：座位是 1 到 4。",
         "zh-CN": "没有 {seat} 号位：座位是 1 到 4。",
@@ -119,10 +119,15 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "要四個人才能開局，現在只有 {seated} 人。",
         "zh-CN": "要四个人才能开局，现在只有 {seated} 人。",
     },
-    "hand_over": {
-        "en": "No hand is being played now.",
-        "zh-TW": "現在沒有在打牌。",
-        "zh-CN": "现在没有在打牌。",
+    "table_hand_over": {
+        "en": "No hand is being played at this table now.",
+        "zh-TW": "這一桌現在沒有在打牌。",
+        "zh-CN": "这一桌现在没有在打牌。",
+    },
+    "bad_trump_suit": {
+        "en": "“{suit}” is not a suit: name trumps with S H D C (or ♠ ♥ ♦ ♣).",
+        "zh-TW": "「{suit}」不是花色：主牌花色用 S H D C（或 ♠ ♥ ♦ ♣）。",
+        "zh-CN": "“{suit}”不是花色：主牌花色用 S H D C（或 ♠ ♥ ♦ ♣）。",
     },
     "not_your_turn": {
         "en": "Not your turn: {player} is to play.",
@@ -160,6 +165,11 @@ ERRORS: dict[str, Entry] = {
         "zh-CN": "没有叫“{name}”的设置。",
     },
     # --- 清墩 engine (engine/qingdun/errors.py) --------------------------------------------
+    "hand_over": {
+        "en": "The hand is over.",
+        "zh-TW": "這一局已經結束。",
+        "zh-CN": "这一局已经结束。",
+    },
     "no_such_seat": {
         "en": "There is no seat {seat}: seats are 1 to 4.",
         "zh-TW": "沒有 {seat} 號位：座位是 1 到 4。",
@@ -212,6 +222,11 @@ ERRORS: dict[str, Entry] = {
         "zh-CN": "清墩没有这个动作。",
     },
     # --- 三扣 engine (engine/sankou/errors.py) ----------------------------------------------
+    "bad_seat": {
+        "en": "Seat {seat} does not exist: seats are 1 to 4.",
+        "zh-TW": "沒有 {seat} 號位：座位是 1 到 4。",
+        "zh-CN": "没有 {seat} 号位：座位是 1 到 4。",
+    },
     "deal_four_hands": {
         "en": "A deal needs exactly four hands.",
         "zh-TW": "發牌要剛好四手牌。",

@@ -2,7 +2,8 @@
 
 ``MESSAGES`` is the catalogue: code → English template over the error's ``params``. Front
 ends translate by code; the English text is the fallback. Engine refusals are not wrapped:
-they reach the caller as the engine's own ``IllegalMove`` / ``CardParseError``.
+they reach the caller as the engine's own ``IllegalMove`` / ``CardParseError``. The codes
+here never reuse an engine code: one code, one meaning and one set of params everywhere.
 """
 
 from __future__ import annotations
@@ -23,14 +24,14 @@ MESSAGES: dict[str, str] = {
     "not_seated": "you do not sit at table {table_id}",
     "target_not_seated": "that player does not sit at table {table_id}",
     "seat_taken": "seat {seat} is taken",
-    "bad_seat": "seat {seat} does not exist: seats are 0 to 3",
+    "no_such_seat_number": "seat {seat} does not exist: seats are 0 to 3",
     "not_a_bot": "seat {seat} is not a bot",
     "need_four_players": "four players are needed to start; {seated} seated",
     # play
-    "hand_over": "no hand is being played at table {table_id}",
+    "table_hand_over": "no hand is being played at table {table_id}",
     "not_your_turn": "not your turn: seat {seat} is to play",
     "wrong_game": "{request} is not an action of {game}",
-    "bad_suit": "{suit!r} is not a suit: use S, H, D or C",
+    "bad_trump_suit": "{suit!r} is not a suit: use S, H, D or C",
     # settings
     "bad_turn_limit": "the turn time limit must be between {min} and {max} minutes, not {minutes}",
     "bad_timeout_rule": "the timeout rule must be 'bot' or 'remove', not {rule!r}",

@@ -68,7 +68,7 @@ def to_action(request: Request, seat: int) -> Action:
         case NameTrump(suit):
             text = suit.value if isinstance(suit, Suit) else str(suit).strip().upper()
             if text not in _SUITS:
-                raise refuse("bad_suit", suit=str(suit))
+                raise refuse("bad_trump_suit", suit=str(suit))
             return DeclareTrump(seat, Suit(_SUITS[text]))
     raise TypeError(f"not a request: {request!r}")
 

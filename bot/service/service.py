@@ -287,7 +287,7 @@ class TableService:
     @staticmethod
     def _check_seat(seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise refuse("bad_seat", seat=seat)
+            raise refuse("no_such_seat_number", seat=seat)
 
     def _free_seat(self, table: LiveTable, seat: int | None) -> int:
         if seat is None:
@@ -468,7 +468,7 @@ class TableService:
 
     def _check_turn(self, table: LiveTable, seat: int) -> None:
         if not table.running:
-            raise refuse("hand_over", table_id=table.id)
+            raise refuse("table_hand_over", table_id=table.id)
         if table.to_move != seat:
             raise refuse("not_your_turn", seat=table.to_move)
 
@@ -509,7 +509,7 @@ class TableService:
             table = await self._table(table_id)
             seat = self._seat(table, user_id)
             if table.game is None:
-                raise refuse("hand_over", table_id=table.id)
+                raise refuse("table_hand_over", table_id=table.id)
             return table.game.view(seat)
 
     async def public_view(self, table_id: int) -> Any:

@@ -11,7 +11,11 @@ import pytest
 
 from bot.i18n import CATALOGUE, LANGS, lang_of, refusal, t
 from bot.i18n.errors import ERRORS
+from bot.service.errors import MESSAGES as SERVICE
+from bot.service.errors import refuse
 from engine.errors import CardParseError, IllegalMove
+from engine.qingdun.errors import MESSAGES as QINGDUN
+from engine.sankou.errors import MESSAGES as SANKOU
 
 ROOT = Path(__file__).resolve().parents[2]
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -68,6 +72,22 @@ def test_every_raised_code_has_a_translation() -> None:
     codes = raised_codes()
     assert {"bad_card", "missing_suit", "not_your_turn"} <= codes
     assert sorted(codes - set(ERRORS)) == []
+
+
+def test_service_codes_never_mean_something_else_in_an_engine() -> None:
+    """A code shared with an engine must take the same params: one code, one catalogue text."""
+    for engine in (QINGDUN, SANKOU):
+        for code in set(SERVICE) & set(engine):
+            assert placeholders(SERVICE[code]) == placeholders(engine[code]), code
+    assert not {"bad_suit", "bad_seat", "hand_over"} & set(SERVICE)  # the engines' codes
+
+
+def test_service_refusals_in_three_languages() -> None:
+    trump = refuse("bad_trump_suit", suit="X")
+    assert refusal(trump, "en") == "“X” is not a suit: name trumps with S H D C (or ♠ ♥ ♦ ♣)."
+    assert refusal(refuse("no_such_seat_number", seat=4), "zh-CN") == "没有 5 号位：座位是 1 到 4。"
+    assert refusal(refuse("table_hand_over", table_id=3), "zh-TW") == "這一桌現在沒有在打牌。"
+    assert refusal(IllegalMove("the hand is over", code="hand_over"), "en") == "The hand is over."
 
 
 def test_refusals_name_players_cards_and_kinds_in_the_readers_language() -> None:

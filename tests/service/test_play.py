@@ -85,10 +85,10 @@ async def test_acting_without_a_running_hand(service: TableService) -> None:
     table = (await service.create_table(7, 70, A, "Ann", "sankou")).table_id
     with pytest.raises(ServiceError) as exc:
         await service.act(table, A, PassTurn(), "y1")
-    assert exc.value.code == "hand_over"
+    assert exc.value.code == "table_hand_over"
     with pytest.raises(ServiceError) as exc:
         await service.view_for(table, A)
-    assert exc.value.code == "hand_over"
+    assert exc.value.code == "table_hand_over"
     assert await service.public_view(table) is None
 
 
@@ -145,7 +145,7 @@ async def test_sankou_requests_by_text(service: TableService) -> None:
     assert update.announcements == (ev.KittyLaid(seat),)
     with pytest.raises(ServiceError) as exc:
         await service.act(table, USERS[seat], NameTrump("X"), "t0")
-    assert exc.value.code == "bad_suit"
+    assert exc.value.code == "bad_trump_suit"
     update = await service.act(table, USERS[seat], NameTrump("♥"), "t1")
     assert update.announcements == (ev.TrumpChosen(seat, Suit.HEARTS),)
     assert (await service.public_view(table)).phase is Phase.PLAY

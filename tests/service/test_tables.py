@@ -94,7 +94,7 @@ async def test_join_refusals(service: TableService) -> None:
     table = (await service.create_table(GUILD, CHANNEL, A, "Ann", "sankou")).table_id
     await refused("already_seated", service.join(table, A, "Ann"), seat=0)
     await refused("seat_taken", service.join(table, B, "Bo", seat=0), seat=0)
-    await refused("bad_seat", service.join(table, B, "Bo", seat=4), seat=4)
+    await refused("no_such_seat_number", service.join(table, B, "Bo", seat=4), seat=4)
     other = (await service.create_table(GUILD, CHANNEL, C, "Cy", "qingdun")).table_id
     await refused("already_seated_here", service.join(other, A, "Ann"), table_id=table)
     await refused("already_seated_here", service.create_table(GUILD, CHANNEL, A, "Ann", "qingdun"))
@@ -113,7 +113,7 @@ async def test_choose_seat(service: TableService) -> None:
     assert update.announcements == (ev.SeatOpened(0, A, "moved"), ev.SeatTaken(2, A, "Ann"))
     await refused("seat_taken", service.choose_seat(table, A, 1), seat=1)
     await refused("not_seated", service.choose_seat(table, OUTSIDER, 3), table_id=table)
-    await refused("bad_seat", service.choose_seat(table, A, -1), seat=-1)
+    await refused("no_such_seat_number", service.choose_seat(table, A, -1), seat=-1)
     assert (await service.choose_seat(table, A, 2)).announcements == ()
     info = await service.table_info(table)
     assert [None if s is None else s.user_id for s in info.seats] == [None, B, A, None]
