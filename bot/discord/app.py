@@ -24,6 +24,7 @@ from bot.discord.verbs import Verbs
 from bot.i18n import lang_of, t
 from bot.i18n.translator import CatalogueTranslator
 from bot.service import Dealer, TableService, deal_by_seed
+from bot.service.service import Clock
 from bot.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -58,6 +59,7 @@ class CardTableBot(discord.Client):
         check_every: float = 30.0,
         seed_source: Any = None,
         dealer: Dealer = deal_by_seed,
+        clock: Clock = discord.utils.utcnow,
         intents: discord.Intents | None = None,
     ) -> None:
         super().__init__(intents=intents or discord.Intents(guilds=True))
@@ -67,6 +69,7 @@ class CardTableBot(discord.Client):
         self.bot_pause = bot_pause
         self.seed_source = seed_source
         self.dealer = dealer
+        self.clock = clock
         self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
         self.presenter = Presenter(self)
         self.verbs = Verbs(self)
@@ -75,7 +78,7 @@ class CardTableBot(discord.Client):
     async def setup_hook(self) -> None:
         self.service = await TableService.open(
             self.database_path,
-            clock=discord.utils.utcnow,
+            clock=self.clock,
             seed_source=self.seed_source,
             dealer=self.dealer,
         )

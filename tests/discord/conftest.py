@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 import simcord
 from simcord import interactions as sim_interactions
@@ -27,10 +28,28 @@ class Deals:
         return self._fixed.get(game) or deal_by_seed(game, seed, first_bidder)
 
 
-def make_bot(path: Path, deals: Deals | None = None) -> CardTableBot:
+class ShiftedClock:
+    """The service's clock: SimCord's time plus ``shift`` seconds, moved by the test."""
+
+    def __init__(self) -> None:
+        self.shift = 0.0
+
+    def __call__(self) -> float:
+        return discord.utils.utcnow().timestamp() + self.shift
+
+
+def make_bot(
+    path: Path, deals: Deals | None = None, clock: ShiftedClock | None = None
+) -> CardTableBot:
     """The real bot, without pauses, on a database file in the test's folder."""
-    dealer = deals.deal if deals is not None else deal_by_seed
-    return CardTableBot(path, bot_pause=0, check_every=60, seed_source=lambda: 7, dealer=dealer)
+    return CardTableBot(
+        path,
+        bot_pause=0,
+        check_every=60,
+        seed_source=lambda: 7,
+        dealer=deals.deal if deals is not None else deal_by_seed,
+        clock=clock or discord.utils.utcnow,
+    )
 
 
 @pytest.fixture
@@ -46,8 +65,13 @@ def deals() -> Deals:
 
 
 @pytest.fixture
-def simcord_bot(db_path: Path, deals: Deals) -> CardTableBot:
-    return make_bot(db_path, deals)
+def clock() -> ShiftedClock:
+    return ShiftedClock()
+
+
+@pytest.fixture
+def simcord_bot(db_path: Path, deals: Deals, clock: ShiftedClock) -> CardTableBot:
+    return make_bot(db_path, deals, clock)
 
 
 @pytest.fixture
