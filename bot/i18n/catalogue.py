@@ -84,8 +84,8 @@ UI: dict[str, Entry] = {
     "result.normal": {"en": "normal end", "zh-TW": "正常結束", "zh-CN": "正常结束"},
     "result.negative": {"en": "negative score", "zh-TW": "負分", "zh-CN": "负分"},
     "result.left": {"en": "void (a player left)", "zh-TW": "逃跑作廢", "zh-CN": "逃跑作废"},
-    "result.made": {"en": "contract made", "zh-TW": "庄家成功", "zh-CN": "庄家成功"},
-    "result.failed": {"en": "contract failed", "zh-TW": "庄家失敗", "zh-CN": "庄家失败"},
+    "result.made": {"en": "contract made", "zh-TW": "莊家成功", "zh-CN": "庄家成功"},
+    "result.failed": {"en": "contract failed", "zh-TW": "莊家失敗", "zh-CN": "庄家失败"},
     # --- table lifecycle ------------------------------------------------------------------
     "table.title": {
         "en": "{game} table #{table}",
@@ -163,7 +163,7 @@ UI: dict[str, Entry] = {
     },
     "table.turn_kitty": {
         "en": "{mention}, you are the dealer: lay 8 cards back as the kitty.",
-        "zh-TW": "{mention}，你是庄家：請扣 8 張底牌。",
+        "zh-TW": "{mention}，你是莊家：請扣 8 張底牌。",
         "zh-CN": "{mention}，你是庄家：请扣 8 张底牌。",
     },
     "table.turn_trump": {
@@ -227,7 +227,7 @@ UI: dict[str, Entry] = {
     "play.bid_pass": {"en": "{name} passes.", "zh-TW": "{name} 不叫。", "zh-CN": "{name} 不叫。"},
     "play.dealer": {
         "en": "{name} is the dealer (庄家) at {amount}.",
-        "zh-TW": "{name} 做庄，叫分 {amount}。",
+        "zh-TW": "{name} 做莊，叫分 {amount}。",
         "zh-CN": "{name} 做庄，叫分 {amount}。",
     },
     "play.kitty_laid": {

@@ -127,13 +127,13 @@ COMMANDS: dict[str, Entry] = {
     "play.bid.amount.desc": _e("Your bid", "你的叫分", "你的叫分"),
     "play.kitty": _e("kitty", "扣底", "扣底"),
     "play.kitty.desc": _e(
-        "三扣 dealer: lay 8 cards as the kitty", "三扣庄家：扣 8 張底牌", "三扣庄家：扣 8 张底牌"
+        "三扣 dealer: lay 8 cards as the kitty", "三扣莊家：扣 8 張底牌", "三扣庄家：扣 8 张底牌"
     ),
     "play.kitty.cards": _e("cards", "牌", "牌"),
     "play.kitty.cards.desc": _e("The 8 cards to lay back", "要扣的 8 張牌", "要扣的 8 张牌"),
     "play.trump": _e("trump", "定主", "定主"),
     "play.trump.desc": _e(
-        "三扣 dealer: name the trump suit", "三扣庄家：定主牌花色", "三扣庄家：定主牌花色"
+        "三扣 dealer: name the trump suit", "三扣莊家：定主牌花色", "三扣庄家：定主牌花色"
     ),
     "play.trump.suit": _e("suit", "花色", "花色"),
     "play.trump.suit.desc": _e("Trump suit", "主牌花色", "主牌花色"),

@@ -289,7 +289,7 @@ ERRORS: dict[str, Entry] = {
     },
     "not_dealer_kitty": {
         "en": "Only the dealer lays the kitty ({player} is the dealer).",
-        "zh-TW": "只有庄家能扣底（庄家是 {player}）。",
+        "zh-TW": "只有莊家能扣底（莊家是 {player}）。",
         "zh-CN": "只有庄家能扣底（庄家是 {player}）。",
     },
     "kitty_count": {
@@ -304,7 +304,7 @@ ERRORS: dict[str, Entry] = {
     },
     "not_dealer_trump": {
         "en": "Only the dealer names trump ({player} is the dealer).",
-        "zh-TW": "只有庄家能定主（庄家是 {player}）。",
+        "zh-TW": "只有莊家能定主（莊家是 {player}）。",
         "zh-CN": "只有庄家能定主（庄家是 {player}）。",
     },
     "bad_trump": {
@@ -314,7 +314,7 @@ ERRORS: dict[str, Entry] = {
     },
     "not_play_phase": {
         "en": "Cards are played only once the dealer has named trump.",
-        "zh-TW": "庄家定主之後才能出牌。",
+        "zh-TW": "莊家定主之後才能出牌。",
         "zh-CN": "庄家定主之后才能出牌。",
     },
     "not_your_turn_play": {

@@ -47,6 +47,20 @@ def test_chinese_entries_are_chinese_and_differ_where_the_scripts_do() -> None:
     assert t("result.double_kou", "zh-TW") == "雙扣" and t("result.double_kou", "zh-CN") == "双扣"
 
 
+# Characters that exist in one script only, among the words this bot uses.
+SIMPLIFIED_ONLY = set("这轮张开对号过电脑头双为时间选单择结赢们离请庄连顺弹东级机枪垫闲张")
+TRADITIONAL_ONLY = set("這輪張開對號過電腦頭雙為時間選單擇結贏們離請莊連順彈東級機槍墊閒張")
+
+
+@pytest.mark.parametrize(
+    ("lang", "foreign"), [("zh-TW", SIMPLIFIED_ONLY), ("zh-CN", TRADITIONAL_ONLY)]
+)
+def test_each_chinese_entry_keeps_to_its_own_script(lang: str, foreign: set[str]) -> None:
+    """Bilingual entries may quote the other script in English text, never in Chinese."""
+    mixed = {key: entry[lang] for key, entry in CATALOGUE.items() if set(entry[lang]) & foreign}
+    assert mixed == {}
+
+
 def raised_codes() -> set[str]:
     """Every refusal code raised anywhere in engine/ and bot/ (source scan + MESSAGES tables)."""
     codes: set[str] = set()
