@@ -2,9 +2,11 @@
 
 The documents are docs/rules/<game>.md (English, by the engine engineers) and
 docs/rules/<game>.<lang>.md (translations, when they exist); a missing translation falls back
-to English with a note. Pages break at headings or paragraphs and stay well under Discord's
-4096 characters per embed; Previous / Next buttons carry the page number in their custom id,
-so paging needs no memory and works after a restart.
+to English with a note. Discord draws no Markdown tables and keeps every line break, so the
+text is first reshaped for it (``for_discord``). Pages break at headings or paragraphs and stay
+well under Discord's 4096 characters per embed (shorter for Chinese, which packs more into each
+character); Previous / Next buttons carry the page number in their custom id, so paging needs
+no memory and works after a restart.
 """
 
 from __future__ import annotations
@@ -21,6 +23,10 @@ from bot.i18n import t
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 PAGE_CHARS = 3500  # comfortably below 4096; short enough to read on a phone
+CJK_PAGE_CHARS = 1500  # about as much reading per page as 3500 characters of English
+_CELL_RULE = re.compile(r":?-{3,}:?")
+_BLOCK_START = re.compile(r"#{1,6} |[-*] |\d+\. ")
+_CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 COLOURS = {"qingdun": 0x2E7D32, "sankou": 0xC62828}
 
 
@@ -34,6 +40,37 @@ def document(game: str, lang: str) -> tuple[str, bool] | None:
     if english.is_file():
         return english.read_text(encoding="utf-8"), lang == "en"
     return None
+
+
+def for_discord(markdown: str) -> str:
+    """Markdown as Discord shows it well.
+
+    Hard-wrapped paragraphs and list items become one line each (Discord would break the
+    sentence where the source file did, mid-line on a phone), and each table becomes a bold
+    header line followed by one bullet line per row (Discord shows tables as raw ``|`` text).
+    """
+    out: list[str] = []
+    joinable = False  # whether the last line is prose that a wrapped line continues
+    for line in markdown.splitlines():
+        text = line.strip()
+        if text.startswith("|"):
+            cells = [cell.strip() for cell in text.strip("|").split("|")]
+            if not all(_CELL_RULE.fullmatch(cell) for cell in cells):
+                table_started = out and out[-1].startswith(("**", "• ")) and not joinable
+                row = " · ".join(cells)
+                out.append(f"• {row}" if table_started else f"**{row}**")
+            joinable = False
+        elif not text:
+            out.append("")
+            joinable = False
+        elif joinable and not _BLOCK_START.match(text):
+            gap = "" if _CJK.match(text) and _CJK.match(out[-1][-1]) else " "
+            out[-1] = f"{out[-1]}{gap}{text}"
+        else:
+            indent = line[: len(line) - len(line.lstrip())]
+            out.append(f"{indent}{text}")
+            joinable = not text.startswith("#")
+    return "\n".join(out)
 
 
 def split(text: str, limit: int = PAGE_CHARS) -> list[str]:
@@ -67,7 +104,8 @@ def pages(game: str, lang: str) -> tuple[str, ...]:
         return ()
     text, translated = found
     note = "" if translated else t("rules.english_only", lang)
-    return tuple(f"{note}\n\n{p}".strip() if note else p for p in split(text))
+    limit = PAGE_CHARS if lang == "en" or not translated else CJK_PAGE_CHARS
+    return tuple(f"{note}\n\n{p}".strip() if note else p for p in split(for_discord(text), limit))
 
 
 def page(game: str, lang: str, number: int) -> dict[str, Any]:
