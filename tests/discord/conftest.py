@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
@@ -38,11 +39,14 @@ class ShiftedClock:
         return discord.utils.utcnow().timestamp() + self.shift
 
 
+_MADE: list[CardTableBot] = []  # every bot a test made, so its database gets closed
+
+
 def make_bot(
     path: Path, deals: Deals | None = None, clock: ShiftedClock | None = None
 ) -> CardTableBot:
     """The real bot, without pauses, on a database file in the test's folder."""
-    return CardTableBot(
+    bot = CardTableBot(
         path,
         bot_pause=0,
         check_every=60,
@@ -50,6 +54,19 @@ def make_bot(
         dealer=deals.deal if deals is not None else deal_by_seed,
         clock=clock or discord.utils.utcnow,
     )
+    _MADE.append(bot)
+    return bot
+
+
+@pytest.fixture(autouse=True)
+async def close_databases() -> AsyncIterator[None]:
+    """SimCord detaches a bot without ``close()``: close each bot's service ourselves, or the
+    open SQLite connection's worker thread keeps the test process alive after the last test."""
+    yield
+    while _MADE:
+        bot = _MADE.pop()
+        if bot.service is not None:
+            await bot.service.close()
 
 
 @pytest.fixture
