@@ -1,0 +1,281 @@
+"""The 三扣 players: simple (the engine's hint), medium (the card-counting heuristic), strong.
+
+The strong player decides every phase by playing the hand out many times in sampled worlds
+(``sampling``) with the heuristic (``policy``) in every seat, and scores each world with the
+engine's own settlement:
+
+- bidding: the distribution of points it would take as dealer gives the expected result of
+  every possible bid (§2.8, doubled from 115); it bids the best one if that beats passing;
+- kitty: a few burials (whole short suits, with or without point cards) for the likely
+  trump suits, compared by playing on;
+- trump: the four suits compared the same way;
+- play: the heuristic's choice and the plausible alternatives (other leads, cashing a throw
+  that is sure to stand, winning high or low, feeding points or not), compared on shared
+  worlds (``search``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine.actions import Action, Bid, DeclareTrump, Discard, Pass, Play
+from engine.ai import search
+from engine.ai.budget import Budget
+from engine.ai.clone import clone
+from engine.ai.sankou import policy
+from engine.ai.sankou.policy import Memory
+from engine.ai.sankou.sampling import KITTY, Sampler
+from engine.cards import Card, Suit
+from engine.sankou import moves, scoring
+from engine.sankou.game import MAX_BID, MIN_BID, Game
+from engine.sankou.observation import SankouObservation
+from engine.sankou.order import TRUMP
+from engine.sankou.view import Phase
+
+BID_STEP = 5
+MAX_CANDIDATES = 10
+#: A bid must promise at least this much more than passing (points of delta per hand).
+BID_MARGIN = 0.25
+#: Bidding needs this many played-out worlds before it trusts the estimate.
+MIN_BID_WORLDS = 8
+
+
+def choose(obs: SankouObservation, level: str, budget: Budget, rng: random.Random) -> Action:
+    sampler = Sampler(obs)
+    seat = obs.seat
+    if level == "simple":
+        return sampler.world(rng).hint(seat)
+    phase = obs.phase
+    if phase is Phase.BIDDING:
+        return _bid(obs, sampler, level, budget, rng)
+    if phase is Phase.KITTY:
+        return _discard(obs, sampler, level, budget, rng)
+    if phase is Phase.TRUMP:
+        return _trump(obs, sampler, level, budget, rng)
+    return _play(obs, sampler, level, budget, rng)
+
+
+# ---------------------------------------------------------------------------------------
+# Playing out
+
+
+def playout(game: Game, memory: Memory) -> None:
+    """Play ``game`` to its end with the heuristic in every seat."""
+    while not game.over:
+        seat = game.to_move
+        assert seat is not None
+        phase = game.phase
+        if phase is Phase.PLAY:
+            lead = game.lead
+            played = game.play(seat, policy.play(game, seat, memory))
+            memory.record(seat, played, lead, game)
+        elif phase is Phase.KITTY:
+            hand = list(game.hand(seat))
+            game.discard(seat, policy.burial(hand, policy.best_trumps(hand)[0], points=False))
+        elif phase is Phase.TRUMP:
+            game.declare_trump(seat, policy.best_trumps(game.hand(seat))[0])
+        else:
+            game.pass_turn(seat)
+
+
+class _Worlds:
+    """Sampled worlds with their card memory, built once and copied for each rollout."""
+
+    def __init__(self, sampler: Sampler) -> None:
+        self.sampler = sampler
+
+    def __call__(self, rng: random.Random) -> tuple[Game, Memory]:
+        world = self.sampler.world(rng)
+        return world, Memory.of(world) if world.phase is Phase.PLAY else Memory.empty()
+
+
+# ---------------------------------------------------------------------------------------
+# Bidding
+
+
+def dealer_points(sampler: Sampler, seat: int, rng: random.Random) -> int:
+    """Points ``seat`` takes as dealer in one sampled world (heuristic kitty, trump, play)."""
+    slots = sampler.deal(rng)
+    hands = [list(sampler.obs.hand) if s == seat else slots[s] for s in range(4)]
+    game = Game.from_deal(hands, slots[KITTY], seat)
+    game.bid(seat, MIN_BID)
+    for step in (1, 2, 3):
+        game.pass_turn((seat + step) % 4)
+    playout(game, Memory.empty())
+    return game.dealer_points
+
+
+def bid_values(points: list[int], lowest: int) -> dict[int, float]:
+    """Mean dealer delta of each allowed bid over the sampled points (engine scoring)."""
+    return {
+        bid: sum(scoring.score(bid, c) for c in points) / len(points)
+        for bid in range(lowest, MAX_BID + 1, BID_STEP)
+    }
+
+
+def _bid(
+    obs: SankouObservation,
+    sampler: Sampler,
+    level: str,
+    budget: Budget,
+    rng: random.Random,
+) -> Action:
+    seat = obs.seat
+    amounts = [b.amount for b in obs.bids if b.amount is not None]
+    lowest = max(amounts) + BID_STEP if amounts else MIN_BID
+    points: list[int] = []
+    if level == "strong":
+        # With a time budget, a few worlds at least, or the estimate is noise.
+        least = MIN_BID_WORLDS if budget.simulations is None else 0
+        while len(points) < least or not budget.exhausted():
+            points.append(dealer_points(sampler, seat, rng))
+            budget.charge()
+    values = bid_values(points or [_estimate(list(obs.hand))], lowest)
+    best = max(values, key=lambda b: (values[b], -b))
+    if values[best] > BID_MARGIN:
+        return Bid(seat, best)
+    return Pass(seat)
+
+
+def _estimate(hand: list[Card]) -> int:
+    """A rough guess of a dealer's points from the hand alone (the middle level's bidding)."""
+    jokers = sum(1 for c in hand if c.suit is None)
+    tens = sum(1 for c in hand if c.rank == 10)
+    trump = policy.best_trumps(hand)[0]
+    length = sum(1 for c in hand if c.suit is trump and c.rank != 10)
+    return 20 + 9 * jokers + 6 * tens + 6 * max(0, length - 5)
+
+
+# ---------------------------------------------------------------------------------------
+# Kitty and trump
+
+
+def _discard(
+    obs: SankouObservation,
+    sampler: Sampler,
+    level: str,
+    budget: Budget,
+    rng: random.Random,
+) -> Action:
+    seat = obs.seat
+    hand = list(obs.hand)
+    trumps = policy.best_trumps(hand)
+    if level == "medium":
+        return Discard(seat, tuple(policy.burial(hand, trumps[0], points=False)))
+    options: list[tuple[tuple[Card, ...], Suit]] = []
+    for trump in trumps[:2]:
+        for points, aces in ((False, True), (True, True), (True, False)):
+            laid = tuple(sorted(policy.burial(hand, trump, points=points, keep_aces=aces)))
+            if (laid, trump) not in options:
+                options.append((laid, trump))
+
+    def evaluate(w: tuple[Game, Memory], option: tuple[tuple[Card, ...], Suit], r) -> float:
+        game = clone(w[0])
+        game.discard(seat, list(option[0]))
+        game.declare_trump(seat, option[1])
+        return _finish(game, Memory.empty(), seat)
+
+    laid, _ = search.best_candidate(options, _Worlds(sampler), evaluate, budget, rng)
+    return Discard(seat, laid)
+
+
+def _trump(
+    obs: SankouObservation,
+    sampler: Sampler,
+    level: str,
+    budget: Budget,
+    rng: random.Random,
+) -> Action:
+    seat = obs.seat
+    suits = policy.best_trumps(obs.hand)
+    if level == "medium":
+        return DeclareTrump(seat, suits[0])
+
+    def evaluate(w: tuple[Game, Memory], suit: Suit, r) -> float:
+        game = clone(w[0])
+        game.declare_trump(seat, suit)
+        return _finish(game, Memory.empty(), seat)
+
+    return DeclareTrump(seat, search.best_candidate(suits, _Worlds(sampler), evaluate, budget, rng))
+
+
+def _finish(game: Game, memory: Memory, seat: int) -> float:
+    playout(game, memory)
+    assert game.result is not None
+    return float(game.result.deltas[seat])
+
+
+# ---------------------------------------------------------------------------------------
+# Play
+
+
+def _play(
+    obs: SankouObservation,
+    sampler: Sampler,
+    level: str,
+    budget: Budget,
+    rng: random.Random,
+) -> Action:
+    seat = obs.seat
+    position = policy.Position(obs)
+    memory = Memory.of(position)
+    options = candidates(position, seat, memory)
+    if level == "medium" or len(options) == 1 or budget.exhausted():
+        return Play(seat, tuple(options[0]))
+
+    def evaluate(w: tuple[Game, Memory], cards: list[Card], r: random.Random) -> float:
+        game = clone(w[0])
+        mem = w[1].copy()
+        lead = game.lead
+        mem.record(seat, game.play(seat, cards), lead, game)
+        return _finish(game, mem, seat)
+
+    best = search.best_candidate(options, _Worlds(sampler), evaluate, budget, rng)
+    return Play(seat, tuple(best))
+
+
+def candidates(game: policy.Game, seat: int, memory: Memory) -> list[list[Card]]:
+    """The heuristic's play first, then plausible alternatives, deduplicated.
+
+    Every one is legal by construction: leads of one suit class, follows that play the led
+    suit as far as the hand allows.
+    """
+    first = policy.play(game, seat, memory)
+    found: dict[tuple[Card, ...], list[Card]] = {tuple(sorted(first)): first}
+    seen = policy.Seen(game, seat, memory)
+    order = seen.order
+    lead = game.lead
+    more: list[list[Card]] = []
+    if lead is None:
+        more += policy._cashable(seen)
+        for suit in (*range(4), TRUMP):
+            cards = seen.suit_cards(suit)
+            if not cards:
+                continue
+            more.append([policy._cheapest(cards, order)])
+            more.append([cards[-1]])
+            pairs = [c for c in dict.fromkeys(cards) if seen.held[c.index] == 2]
+            if pairs:
+                more.append([pairs[0], pairs[0]])
+                more.append([pairs[-1], pairs[-1]])
+        tractors = sorted(moves.tractors(seen.hand), key=len, reverse=True)
+        more += tractors[:2]
+    else:
+        best = game.winning_key()
+        assert best is not None
+        beating = policy._beating(seen, lead, best)
+        if beating:
+            more += [beating[0], beating[-1]]
+        more.append(policy._fill(seen, lead, feed=False))
+        more.append(policy._fill(seen, lead, feed=True))
+        for n, cards in enumerate(moves.follows(seen.hand, lead, order)):
+            more.append(cards)
+            if n >= 1:
+                break
+    for cards in more:
+        key = tuple(sorted(cards))
+        if key not in found:
+            found[key] = cards
+        if len(found) >= MAX_CANDIDATES:
+            break
+    return list(found.values())
