@@ -131,50 +131,76 @@ class Memory:
 # What a seat sees
 
 
+_INDICES: dict[Suit | None, list[list[int]]] = {}
+
+
+def _indices(order: CardOrder) -> list[list[int]]:
+    """The card indices of each suit class under ``order`` (computed once per trump)."""
+    found = _INDICES.get(order.trump)
+    if found is None:
+        found = [[i for i in range(54) if order.suit[i] == suit] for suit in range(5)]
+        _INDICES[order.trump] = found
+    return found
+
+
 class Seen:
     """One seat's picture at one decision: its hand by suit class and the unseen cards."""
 
-    __slots__ = ("dealer", "hand", "held", "opponents", "order", "seat", "unseen", "voids")
+    __slots__ = (
+        "_by_suit", "_facts", "dealer", "hand", "held", "opponents", "order", "seat", "unseen",
+        "voids",
+    )  # fmt: skip
 
     def __init__(self, game: Game, seat: int, memory: Memory) -> None:
         self.seat = seat
         self.order = game.order
-        self.dealer = game.dealer
+        dealer = self.dealer = game.dealer
         self.hand = list(game.hand(seat))
         held = [0] * 54
         for card in self.hand:
             held[card.index] += 1
         self.held = held
-        unseen = [COPIES - p for p in memory.played]
-        for i, n in enumerate(held):
-            unseen[i] -= n
-        if seat == game.dealer and game.phase is not Phase.KITTY:
+        unseen = [COPIES - p - h for p, h in zip(memory.played, held, strict=True)]
+        if seat == dealer and game.phase is not Phase.KITTY:
             for card in game.kitty:
                 unseen[card.index] -= 1
         self.unseen = unseen
+        self._facts: list[tuple[int, int, int] | None] = [None] * 5
         self.voids = memory.voids
-        dealer = game.dealer
         self.opponents = [s for s in range(4) if s != seat] if seat == dealer else [dealer]
+        by_suit: list[list[Card]] = [[], [], [], [], []]
+        suit_of, strength = self.order.suit, self.order.strength
+        for card in sorted(self.hand, key=lambda c: (strength[c.index], c.index)):
+            by_suit[suit_of[card.index]].append(card)
+        self._by_suit = by_suit
 
     def suit_cards(self, suit: int) -> list[Card]:
         """The seat's cards of a suit class, weakest first."""
-        suit_of, strength = self.order.suit, self.order.strength
-        return sorted((c for c in self.hand if suit_of[c.index] == suit),
-                      key=lambda c: (strength[c.index], c.index))  # fmt: skip
+        return self._by_suit[suit]
+
+    def _suit_facts(self, suit: int) -> tuple[int, int, int]:
+        """Unseen cards of a suit class: how many, the strongest single and pair (-1: none)."""
+        facts = self._facts[suit]
+        if facts is None:
+            strength, unseen = self.order.strength, self.unseen
+            count, top, top_pair = 0, -1, -1
+            for i in _indices(self.order)[suit]:
+                n = unseen[i]
+                if n:
+                    count += n
+                    if strength[i] > top:
+                        top = strength[i]
+                    if n == 2 and strength[i] > top_pair:
+                        top_pair = strength[i]
+            facts = self._facts[suit] = (count, top, top_pair)
+        return facts
 
     def top_unseen(self, suit: int, pairs: bool = False) -> int:
         """Strength of the strongest unseen card (or pair) of a suit class; -1 if none."""
-        suit_of, strength = self.order.suit, self.order.strength
-        need = 2 if pairs else 1
-        best = -1
-        for i, n in enumerate(self.unseen):
-            if n >= need and suit_of[i] == suit and strength[i] > best:
-                best = strength[i]
-        return best
+        return self._suit_facts(suit)[2 if pairs else 1]
 
     def unseen_count(self, suit: int) -> int:
-        suit_of = self.order.suit
-        return sum(n for i, n in enumerate(self.unseen) if suit_of[i] == suit)
+        return self._suit_facts(suit)[0]
 
     def may_ruff(self, suit: int, seats: Iterable[int]) -> bool:
         """Whether one of ``seats`` may be void in a side suit and still hold trumps."""
