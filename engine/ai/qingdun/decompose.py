@@ -17,7 +17,7 @@ from engine.cards import ALL_CARDS, Card
 from engine.qingdun.combos import POS_RANK, Combo, classify
 
 #: The cost of a loose group by size (0-3 cards): singles are the hardest to get rid of.
-GROUP_COST = (0.0, 1.0, 0.9, 0.8)
+GROUP_COST = (0.0, 1.0, 0.7, 0.4)
 #: Extra value of a straight flush (a bomb) made of loose cards.
 FLUSH_BONUS = 1.2
 SUITED = range(2, 15)

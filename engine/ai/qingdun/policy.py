@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from engine.qingdun.combos import STRENGTH, Combo, beats
 
 #: An opponent with this many cards or fewer is close to going out.
-DANGER = 6
+DANGER = 3
 #: Points on the table worth a bomb.
 BOMB_POINTS = 20
 
