@@ -44,8 +44,11 @@ class Player:
     simulations: int | None = None
 
     def label(self) -> str:
-        budget = f"{self.simulations} sims" if self.simulations else f"{self.seconds:g} s"
-        return self.level if self.level != "strong" else f"strong@{budget}"
+        if self.level != "strong":
+            return self.level
+        if self.simulations is not None:
+            return f"strong@{self.simulations} rollouts"
+        return f"strong@{self.seconds:g} s"
 
 
 @dataclass
@@ -149,9 +152,10 @@ def report(
         f"{game_name}: {tested.label()} vs {other.label()}, {len(results)} deals "
         f"({len(hands)} hands), {wall:.0f} s wall"
     )
-    goal = "  (goal > 0)" if game_name == "sankou" else ""
+    against_simple = other.level == "simple"
+    goal = "  (goal > 0)" if game_name == "sankou" or not against_simple else ""
     yield f"  mean delta per seat per hand : {mean:+.3f}  95% CI [{low:+.3f}, {high:+.3f}]{goal}"
-    goal = f"  (goal ≥ {QINGDUN_GOAL:.0%})" if game_name == "qingdun" else ""
+    goal = f"  (goal ≥ {QINGDUN_GOAL:.0%})" if game_name == "qingdun" and against_simple else ""
     yield f"  hands won                    : {won:.1%}{goal}"
     p50, p95 = percentile(times, 0.5), percentile(times, 0.95)
     ratio = f"  ({p95 / budget:.2f} × budget, goal ≤ 1.2)" if budget else ""

@@ -28,10 +28,12 @@ class Budget:
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.spent = 0  # rollouts done so far
 
-    def exhausted(self) -> bool:
+    def exhausted(self, reserve: float = 0.0) -> bool:
+        """Whether the work is done, or the deadline falls within ``reserve`` seconds (the
+        expected length of the next step, so that the last one does not overrun)."""
         if self.simulations is not None and self.spent >= self.simulations:
             return True
-        return self.deadline is not None and time.perf_counter() >= self.deadline
+        return self.deadline is not None and time.perf_counter() + reserve >= self.deadline
 
     def charge(self, rollouts: int = 1) -> None:
         self.spent += rollouts

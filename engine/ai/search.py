@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -40,16 +41,22 @@ def best_candidate(
     alive = list(range(len(candidates)))
     values: list[list[float]] = [[] for _ in candidates]  # per candidate, by round
     rounds = 0
+    step = 0.0  # the longest evaluation so far: what the next one may take
     while len(alive) > 1:
+        started = time.perf_counter()
         world = sample(rng)
         done = []
         for index in alive:
-            if budget.exhausted():
+            if budget.exhausted(step):
                 break
             seed = rng.getrandbits(32)
-            values[index].append(evaluate(world, candidates[index], random.Random(seed)))
+            value = evaluate(world, candidates[index], random.Random(seed))
+            values[index].append(value)
             budget.charge()
             done.append(index)
+            now = time.perf_counter()
+            step = max(step, now - started)
+            started = now
         if len(done) < len(alive):  # an unfinished round is dropped: it would not be paired
             for index in done:
                 values[index].pop()
@@ -57,7 +64,7 @@ def best_candidate(
         rounds += 1
         if rounds >= WARMUP_ROUNDS:
             alive = _prune(alive, values)
-        if budget.exhausted():
+        if budget.exhausted(step):
             break
     if rounds == 0:
         return candidates[0]

@@ -17,6 +17,7 @@ engine's own settlement:
 from __future__ import annotations
 
 import random
+import time
 
 from engine.actions import Action, Bid, DeclareTrump, Discard, Pass, Play
 from engine.ai import search
@@ -132,9 +133,12 @@ def _bid(
     if level == "strong":
         # With a time budget, a few worlds at least, or the estimate is noise.
         least = MIN_BID_WORLDS if budget.simulations is None else 0
-        while len(points) < least or not budget.exhausted():
+        step = 0.0
+        while len(points) < least or not budget.exhausted(step):
+            started = time.perf_counter()
             points.append(min(FULL, dealer_points(sampler, seat, rng) + SEARCH_BONUS))
             budget.charge()
+            step = max(step, time.perf_counter() - started)
     values = bid_values(points or [_estimate(list(obs.hand))], lowest)
     best = max(values, key=lambda b: (values[b], -b))
     if values[best] > BID_MARGIN:

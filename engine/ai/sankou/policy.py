@@ -220,20 +220,21 @@ def lead(game: Game, seat: int, memory: Memory) -> list[Card]:
     seen = Seen(game, seat, memory)
     order = seen.order
     is_dealer = seat == game.dealer
-    cash = _cashable(seen)
-    if cash:
-        return max(cash, key=lambda cards: (len(cards), sum(c.points for c in cards)))
     trumps = seen.suit_cards(TRUMP)
     out = seen.unseen_count(TRUMP)
     if is_dealer and trumps and out and 2 * len(trumps) >= out:
-        # Draw the defenders' trumps: masters first, then pairs, then the cheapest.
+        # Draw the defenders' trumps first: masters, then the cheapest pair, or single.
         masters = _masters(seen, TRUMP)
         if masters:
             return masters
         pairs = [c for c in dict.fromkeys(trumps) if seen.held[c.index] == 2]
+        pairs.sort(key=lambda c: (c.points > 0, order.strength[c.index]))
         if pairs:
-            return [pairs[-1], pairs[-1]]
+            return [pairs[0], pairs[0]]
         return [_cheapest(trumps, order)]
+    cash = _cashable(seen)
+    if cash:
+        return max(cash, key=lambda cards: (len(cards), sum(c.points for c in cards)))
     side = [s for s in range(4) if seen.suit_cards(s)]
     if not side:
         return _masters(seen, TRUMP) or [_cheapest(trumps, order)]
