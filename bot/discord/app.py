@@ -62,7 +62,10 @@ class CardTableBot(discord.Client):
         clock: Clock = discord.utils.utcnow,
         intents: discord.Intents | None = None,
     ) -> None:
-        super().__init__(intents=intents or discord.Intents(guilds=True))
+        super().__init__(
+            intents=intents or discord.Intents(guilds=True),
+            allowed_mentions=discord.AllowedMentions.none(),  # each ping is allowed by name
+        )
         self.tree = CardTree(self)
         self.database_path = Path(database_path)
         self.dev_guild_id = dev_guild_id

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from bot.discord import text
 from bot.discord.autocomplete import suggestions
 from bot.i18n import command_text as c
 from bot.i18n import lang_of, t
@@ -205,8 +206,8 @@ async def table_score(interaction: discord.Interaction) -> None:
     lines = [f"**{t('table.score', lang)}**"]
     for line in await v.service.table_score(info.id):
         name = t("table.bot_name", lang, seat=line.seat + 1) if line.user_id is None else line.name
-        lines.append(t("table.score_line", lang, name=name, total=line.total))
-    await v.say(interaction, "\n".join(lines))
+        lines.append(t("table.score_line", lang, name=text.name(name), total=line.total))
+    await v.say(interaction, text.fit(lines))
 
 
 @scores.command(name=c("scores.history"), description=_d("scores.history"))
@@ -228,14 +229,14 @@ async def history(interaction: discord.Interaction) -> None:
         lines.append(t("scores.history_row", lang, number=hand_.number, kind=word, deltas=deltas))
     if len(lines) == 1:
         lines.append(t("scores.empty", lang))
-    await v.say(interaction, "\n".join(lines))
+    await v.say(interaction, text.fit(lines, newest_last=True))
 
 
 def _seat_name(hand_: HandSummary, seat: int, lang: str) -> str:
     """Players by their recorded name; bots as the table shows them (``Bot 3`` for seat 3)."""
     if seat in hand_.bots:
         return t("table.bot_name", lang, seat=seat + 1)
-    return hand_.names.get(seat, str(seat + 1))
+    return text.name(hand_.names.get(seat, str(seat + 1)))
 
 
 _RESULTS = {f"result.{k}" for k in ("double_kou", "early_end", "normal", "negative", "left")}
@@ -262,11 +263,18 @@ async def leaderboard(
     lines = [f"**{title}**"]
     for rank, row in enumerate(rows, 1):
         lines.append(
-            t("scores.row", lang, rank=rank, name=row.name, score=row.total, hands=row.hands)
+            t(
+                "scores.row",
+                lang,
+                rank=rank,
+                name=text.name(row.name),
+                score=row.total,
+                hands=row.hands,
+            )
         )
     if not rows:
         lines.append(t("scores.empty", lang))
-    await v.say(interaction, "\n".join(lines))
+    await v.say(interaction, text.fit(lines))
 
 
 @scores.command(name=c("scores.stats"), description=_d("scores.stats"))
@@ -277,7 +285,8 @@ async def stats(interaction: discord.Interaction, player: discord.Member | None 
     lang = lang_of(interaction.locale)
     who = player or interaction.user
     rows = await v.service.player_stats(interaction.guild_id or 0, who.id)
-    lines = [f"**{t('scores.stats', lang, name=getattr(who, 'display_name', who.name))}**"]
+    name = text.name(getattr(who, "display_name", None) or who.name)
+    lines = [f"**{t('scores.stats', lang, name=name)}**"]
     for row in rows:
         lines.append(
             t(
@@ -291,7 +300,7 @@ async def stats(interaction: discord.Interaction, player: discord.Member | None 
         )
     if not rows:
         lines.append(t("scores.empty", lang))
-    await v.say(interaction, "\n".join(lines))
+    await v.say(interaction, text.fit(lines))
 
 
 # -- /rules -------------------------------------------------------------------------------------

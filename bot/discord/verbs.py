@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import render
-from bot.discord import handview, rules, shorthand
+from bot.discord import handview, rules, shorthand, text
 from bot.discord.presenter import png, pretty, seat_names
 from bot.i18n import lang_of, refusal, t
 from bot.service import (
@@ -98,7 +98,9 @@ class Verbs:
     ) -> None:
         lang = private_lang(interaction)
         names = seat_names(info, lang) if info is not None else []
-        await self.say(interaction, refusal(exc, lang, names))
+        await self.say(
+            interaction, text.clip(refusal(exc, lang, names, text.echo), text.CONTENT_LIMIT)
+        )
 
     async def run(
         self,
