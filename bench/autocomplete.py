@@ -98,7 +98,7 @@ def interaction(tables: Tables, table_id: int, user: int) -> Any:
     """What the handler reads of a Discord interaction: the client, the channel, the user."""
     info = tables.service.tables_in_channel(tables.channel)[0]
     assert info.id == table_id
-    bot = SimpleNamespace(service=tables.service)
+    bot = SimpleNamespace(service=tables.service, clock=time.time)
     return SimpleNamespace(
         client=SimpleNamespace(verbs=Verbs(bot)),  # type: ignore[arg-type]
         channel=None,

@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import commands, controls
+from bot.discord import commands, controls, logs
 from bot.discord.deadlines import DeadlineLoop
 from bot.discord.presenter import Presenter
 from bot.discord.sync import sync_commands
@@ -66,6 +66,7 @@ class CardTableBot(discord.Client):
             intents=intents or discord.Intents(guilds=True),
             allowed_mentions=discord.AllowedMentions.none(),  # each ping is allowed by name
         )
+        logs.hide_payloads()  # discord.py's debug lines would write private hands
         self.tree = CardTree(self)
         self.database_path = Path(database_path)
         self.dev_guild_id = dev_guild_id

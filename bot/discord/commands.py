@@ -40,9 +40,37 @@ def _d(key: str) -> str:
     return c(f"{key}.desc")
 
 
-table = app_commands.Group(name=c("table"), description=_d("table"), guild_only=True)
-play = app_commands.Group(name=c("play"), description=_d("play"), guild_only=True)
-scores = app_commands.Group(name=c("scores"), description=_d("scores"), guild_only=True)
+#: Every command is for servers only: tables live in channels and threads.
+IN_SERVERS = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+
+
+def _contexts_only(payload: dict[str, Any]) -> dict[str, Any]:
+    """Where a command works is said by ``contexts``; the deprecated ``dm_permission`` (which
+    discord.py still sends) is left out."""
+    payload.pop("dm_permission", None)
+    return payload
+
+
+class ServerGroup(app_commands.Group):
+    """A top-level command group usable in servers only."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(name=c(key), description=_d(key), allowed_contexts=IN_SERVERS)
+
+    def to_dict(self, tree: app_commands.CommandTree[Any]) -> dict[str, Any]:
+        return _contexts_only(super().to_dict(tree))
+
+
+class ServerCommand(app_commands.Command[Any, Any, Any]):
+    """A top-level command usable in servers only."""
+
+    def to_dict(self, tree: app_commands.CommandTree[Any]) -> dict[str, Any]:
+        return _contexts_only(super().to_dict(tree))
+
+
+table = ServerGroup("table")
+play = ServerGroup("play")
+scores = ServerGroup("scores")
 
 
 # -- /table -------------------------------------------------------------------------------------
@@ -78,14 +106,12 @@ async def create(
 @table.command(name=c("table.join"), description=_d("table.join"))
 async def join(interaction: discord.Interaction) -> None:
     v = verbs(interaction)
-    await v.defer_private(interaction)
     await v.join(interaction, await v.table_or_refuse(interaction))
 
 
 @table.command(name=c("table.leave"), description=_d("table.leave"))
 async def leave(interaction: discord.Interaction) -> None:
     v = verbs(interaction)
-    await v.defer_private(interaction)
     await v.leave(interaction, await v.table_or_refuse(interaction))
 
 
@@ -101,7 +127,6 @@ async def addbot(
     interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4] | None = None
 ) -> None:
     v = verbs(interaction)
-    await v.defer_private(interaction)
     await v.add_bot(interaction, await v.table_or_refuse(interaction), seat)
 
 
@@ -114,7 +139,6 @@ async def removebot(interaction: discord.Interaction, seat: app_commands.Range[i
 @table.command(name=c("table.start"), description=_d("table.start"))
 async def start(interaction: discord.Interaction) -> None:
     v = verbs(interaction)
-    await v.defer_private(interaction)
     await v.start(interaction, await v.table_or_refuse(interaction))
 
 
@@ -204,7 +228,6 @@ async def partner(interaction: discord.Interaction) -> None:
 @scores.command(name=c("scores.table"), description=_d("scores.table"))
 async def table_score(interaction: discord.Interaction) -> None:
     v = verbs(interaction)
-    await v.defer_private(interaction)
     info = await v.scored_table(interaction)
     if info is None:
         return
@@ -219,7 +242,6 @@ async def table_score(interaction: discord.Interaction) -> None:
 @scores.command(name=c("scores.history"), description=_d("scores.history"))
 async def history(interaction: discord.Interaction) -> None:
     v = verbs(interaction)
-    await v.defer_private(interaction)
     info = await v.scored_table(interaction)
     if info is None:
         return
@@ -257,7 +279,6 @@ async def leaderboard(
     days: app_commands.Range[int, 1, 3650] | None = None,
 ) -> None:
     v = verbs(interaction)
-    await v.defer_private(interaction)
     lang = lang_of(interaction.locale)
     rows = await v.service.leaderboard(interaction.guild_id or 0, game.value, days)
     name = t(f"game.{game.value}", lang)
@@ -287,7 +308,6 @@ async def leaderboard(
 @app_commands.describe(player=_d("scores.stats.player"))
 async def stats(interaction: discord.Interaction, player: discord.Member | None = None) -> None:
     v = verbs(interaction)
-    await v.defer_private(interaction)
     lang = lang_of(interaction.locale)
     who = player or interaction.user
     rows = await v.service.player_stats(interaction.guild_id or 0, who.id)
@@ -312,11 +332,15 @@ async def stats(interaction: discord.Interaction, player: discord.Member | None 
 # -- /rules -------------------------------------------------------------------------------------
 
 
-@app_commands.command(name=c("rules"), description=_d("rules"))
 @app_commands.describe(game=_d("rules.game"))
 @app_commands.choices(game=GAMES)
-async def rules(interaction: discord.Interaction, game: Choice[str]) -> None:
+async def _rules(interaction: discord.Interaction, game: Choice[str]) -> None:
     await verbs(interaction).rules_command(interaction, game.value)
+
+
+rules = ServerCommand(
+    name=c("rules"), description=_d("rules"), callback=_rules, allowed_contexts=IN_SERVERS
+)
 
 
 COMMANDS: tuple[app_commands.Group | app_commands.Command[Any, Any, Any], ...] = (

@@ -23,7 +23,7 @@ _NO_MENTION = "@\u200b"
 
 def size(text: str) -> int:
     """Length as Discord may count it: UTF-16 code units (an emoji counts twice)."""
-    return len(text.encode("utf-16-le")) // 2
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def clip(text: str, limit: int) -> str:

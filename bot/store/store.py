@@ -41,6 +41,11 @@ _STAT_SUMS = (
     "COALESCE(SUM(delta), 0), SUM(NOT void), SUM(won), SUM(left_hand), SUM(double_kou_for), "
     "SUM(double_kou_against), SUM(dealer_made), SUM(dealer_failed)"
 )
+# A player's name as last recorded in the guild (a grouped query's row names the user).
+_LATEST_NAME = (
+    "(SELECT latest.name FROM ledger AS latest WHERE latest.guild_id = ledger.guild_id "
+    "AND latest.user_id = ledger.user_id ORDER BY latest.at DESC, latest.rowid DESC LIMIT 1)"
+)
 _UPDATABLE = frozenset(
     {
         "thread_id",
@@ -413,7 +418,7 @@ class Store:
     ) -> list[BoardRow]:
         """Players of a guild in one game, by total; ``since`` limits to hands after it."""
         rows = await self._all(
-            f"SELECT user_id, MAX(name), {_STAT_SUMS} FROM ledger "
+            f"SELECT user_id, {_LATEST_NAME}, {_STAT_SUMS} FROM ledger "
             "WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL AND (? IS NULL OR at >= ?) "
             "GROUP BY user_id ORDER BY SUM(delta) DESC, SUM(won) DESC, user_id LIMIT ?",
             (guild_id, game, since, since, limit),

@@ -65,7 +65,7 @@ _CHANNEL_EDIT = re.compile(r"PATCH /channels/\d+$")
 
 def size(text: str) -> int:
     """Characters as Discord may count them: UTF-16 code units (an emoji counts twice)."""
-    return len(text.encode("utf-16-le")) // 2
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def check(method: str, path: str, body: Any) -> list[str]:
