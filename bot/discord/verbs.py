@@ -16,6 +16,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+import aiohttp
 import discord
 
 import render
@@ -104,7 +105,10 @@ class Verbs:
             age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
             await asyncio.wait({task}, timeout=min(max(DEFER_AT - age, 0.0), DEFER_AT))
             if not task.done():
-                await self.defer_private(interaction, update=update)
+                try:
+                    await self.defer_private(interaction, update=update)
+                except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as exc:
+                    log.warning("could not defer an interaction (%r)", exc)  # the work goes on
         return await task
 
     async def say(self, interaction: discord.Interaction, content: str, **kwargs: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from pathlib import Path
 from typing import Any
@@ -214,3 +215,23 @@ async def test_the_documented_permissions_are_enough(
     assert old.id not in {m.id for m in world.thread.history()}  # its own old post, deleted
     rules = answer(await bo.slash(world.thread, "rules", game="qingdun"))
     assert rules.embeds and rules.embeds[0].title == "Qingdun"
+
+
+async def test_a_slow_save_is_deferred_in_time_and_still_answered(
+    world: World, deals: Any, simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A write held up (say, by another process holding the database) past 2 s: the bot
+    defers before Discord's 3 s run out, then answers once the move is saved."""
+    deals.use("qingdun", short_deal().start)
+    await open_table(world, "qingdun")
+    service = simcord_env.bot.service
+    act = service.act
+
+    async def slow_act(*args: Any, **kwargs: Any) -> Any:
+        await asyncio.sleep(2.2)
+        return await act(*args, **kwargs)
+
+    monkeypatch.setattr(service, "act", slow_act)
+    played = await world.players[0].slash(world.thread, "play cards", cards="33")
+    assert callbacks(simcord_env) == [5]  # deferred, in time (the payload check times it)
+    assert answer(played).content == "Played: 3♠ 3♥"
