@@ -478,9 +478,11 @@ def _describe(combo: Combo, led: bool = False) -> str:
     if kind == "TRIPLE":
         return f"a triple of {plural}{low}"
     if kind == "BOMB":
-        return f"a {len(combo.cards)}-card bomb of {plural}"
+        return f"a {len(combo.cards)}-card bomb of {plural}{low}"
     if kind == "QINGDUN":
-        return f"a qingdun of {plural}"
+        return f"a qingdun of {plural}{low}"
+    if kind == "QINGDUN_BROTHERS":
+        return f"qingdun brothers of {plural}, {len(combo.cards) // 3} qingdun{low}"
     names = {
         "FULL_HOUSE": "a full house",
         "PAIR_CHAIN": f"a chain of {len(combo.cards) // 2} pairs",
@@ -490,6 +492,5 @@ def _describe(combo: Combo, led: bool = False) -> str:
         "STRAIGHT_FLUSH": "a straight flush",
         "BOMB_CHAIN": "a bomb chain",
         "QINGDUN_CHAIN": "a qingdun chain",
-        "QINGDUN_BROTHERS": "qingdun brothers",
     }
     return f"{names[kind]} ({format_cards(sort_hand(combo.cards))})"
