@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from engine.qingdun.view import QingdunResult, ResultKind, Tally, team_of
 from engine.sankou.view import SankouResult
 from render import theme
-from render.fonts import draw_text, fit
+from render.fonts import Style, draw_text, fit
 from render.labels import label
 from render.qingdun import PLACE_KEYS
 from render.theme import canvas
@@ -26,7 +26,6 @@ ROW_H = 52
 HEIGHT = ROWS_TOP + 4 * ROW_H + 40
 NOTES_TOP = HEIGHT - 16  # the 清墩 tally notes, below the rows
 NOTE_H = 34
-QINGDUN_HEIGHT = NOTES_TOP + 2 * NOTE_H + 44
 
 
 def _header(image: Image.Image, game: str, verdict: str, colour: theme.RGB, lang: str) -> None:
@@ -81,7 +80,11 @@ def _rows(
 def qingdun_image(
     result: QingdunResult, names: Sequence[str], lang: str, table_score: Sequence[int] | None
 ) -> Image.Image:
-    image, draw = canvas(WIDTH, QINGDUN_HEIGHT)
+    note_style = style(lang, 19, theme.SOFT_TEXT)
+    short = [fit(name, note_style, 240) for name in names]  # the numbers must stay in view
+    notes = tally_notes(result, short, lang)
+    height = NOTES_TOP + len(notes) * NOTE_H + 44 if notes else HEIGHT
+    image, draw = canvas(WIDTH, height)
     verdict = label(f"result_{result.kind.value}", lang)
     _header(image, "qingdun", verdict, theme.TOP_PLAY, lang)
     for team in (0, 1):
@@ -112,13 +115,16 @@ def qingdun_image(
     stripes = [theme.TEAM[team_of(seat)] for seat in range(4)]
     points = result.tally.points
     _rows(image, draw, names, roles, result.deltas, table_score, lang, stripes, points)
-    _tally_notes(image, draw, result, names, lang)
+    if notes:
+        _notes(image, draw, notes, note_style)
     return image
 
 
 def tally_notes(result: QingdunResult, names: Sequence[str], lang: str) -> list[str]:
     """Where the team points come from, in words: 頭家's score, the early-end check, 末家."""
     tally: Tally = result.tally
+    if result.kind is ResultKind.LEFT:
+        return []  # a void hand is not settled
     notes = []
     if tally.lead is not None:
         name, score = names[tally.lead], tally.lead_score
@@ -142,18 +148,9 @@ def tally_notes(result: QingdunResult, names: Sequence[str], lang: str) -> list[
     return notes
 
 
-def _tally_notes(
-    image: Image.Image,
-    draw: ImageDraw.ImageDraw,
-    result: QingdunResult,
-    names: Sequence[str],
-    lang: str,
+def _notes(
+    image: Image.Image, draw: ImageDraw.ImageDraw, notes: Sequence[str], text_style: Style
 ) -> None:
-    text_style = style(lang, 19, theme.SOFT_TEXT)
-    short = [fit(name, text_style, 240) for name in names]  # the numbers must stay in view
-    notes = tally_notes(result, short, lang)
-    if not notes:
-        return
     x0, x1 = 40, WIDTH - 40
     panel(draw, (x0 - 16, NOTES_TOP, x1 + 16, NOTES_TOP + len(notes) * NOTE_H + 20))
     for i, note in enumerate(notes):

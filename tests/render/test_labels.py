@@ -92,3 +92,4 @@ def test_result_notes_show_who_contributed_what() -> None:
     assert tally_notes(results["result_double_kou"], demo.NAMES, "zh-TW") == [
         "頭家 Alice：得分 120（含對家的 50 分）"
     ]
+    assert tally_notes(results["result_left"], demo.NAMES, "en") == []
