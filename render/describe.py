@@ -17,6 +17,7 @@ from engine.qingdun.view import QingdunResult, QingdunView
 from engine.sankou.view import FailedThrow, Phase, SankouResult, SankouView
 from render.labels import count_label, label, normalize
 from render.qingdun import PLACE_KEYS, play_caption, seat_points, team_points, trick_points
+from render.result import tally_notes
 from render.sankou import best_bid, bid_text
 from render.table import check_public
 
@@ -184,7 +185,7 @@ def _qingdun_parts(view: QingdunView, names: Sequence[str], lang: str) -> list[s
         f"{team_points(view, t)}"
         for t in (0, 1)
     ]
-    parts.append(_l("alt_banked", lang, list=_join(teams, lang)))
+    parts.append(_l("alt_team_points", lang, list=_join(teams, lang)))
     if view.last_trick is not None:
         last = view.last_trick
         plays = [
@@ -332,6 +333,7 @@ def describe_result(
             teams.append(text)
         parts.append(_join(teams, lang))
         roles = [_qingdun_role(result, seat, lang) for seat in range(4)]
+        notes = tally_notes(result, names, lang)
     else:
         verdict = _l(f"tier_{result.tier.value}", lang)
         if result.multiplier > 1:
@@ -357,6 +359,7 @@ def describe_result(
                 note=note,
             )
         )
+        notes = []
         roles = [
             _l("left", lang)
             if seat == result.leaver
@@ -373,7 +376,7 @@ def describe_result(
             text += " " + _l("alt_total", lang, total=f"{table_score[seat]:+d}")
         deltas.append(text)
     parts.append(_join(deltas, lang))
-    return _sentences(parts, lang, DESCRIPTION_LIMIT)
+    return _sentences([*parts, *notes], lang, DESCRIPTION_LIMIT)
 
 
 def _qingdun_role(result: QingdunResult, seat: int, lang: str) -> str:

@@ -337,6 +337,28 @@ def fit(text: str, style: Style, max_width: int) -> str:
     return _ELLIPSIS
 
 
+def wrap(text: str, style: Style, max_width: int) -> list[str]:
+    """``text`` in lines no wider than ``max_width``: broken at spaces where it has them,
+    between any two characters otherwise (Chinese has no spaces)."""
+    lines: list[str] = []
+    line = ""
+    for piece in clusters(text):
+        candidate = line + piece
+        if not line or text_width(candidate, style) <= max_width:
+            line = candidate
+            continue
+        cut = line.rfind(" ")
+        if piece != " " and cut > 0 and text_width(line[cut + 1 :] + piece, style) <= max_width:
+            lines.append(line[:cut])
+            line = line[cut + 1 :] + piece
+        else:
+            lines.append(line.rstrip())
+            line = piece.lstrip()
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
 # ---------------------------------------------------------------------------------------
 # What was drawn: every text with its size, so tests can check it stays readable on phones
 

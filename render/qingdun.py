@@ -44,13 +44,13 @@ def place_of(finished: Sequence[int], seat: int) -> int | None:
 
 
 def seat_points(view: QingdunView, seat: int) -> int:
-    """Points this seat has captured so far this hand."""
-    return view.captured[seat]
+    """A seat's points so far this hand: what it captured; for 頭家, 頭家's score."""
+    return view.points[seat]
 
 
 def team_points(view: QingdunView, team: int) -> int:
-    """Points a team has banked so far this hand."""
-    return view.banked[team]
+    """A team's points so far: its two seats' points (頭家's score counts for 頭家)."""
+    return view.points[team] + view.points[team + 2]
 
 
 def trick_points(cards: Sequence[Card]) -> int:
@@ -113,7 +113,7 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: QingdunView, lo
     soft = look.style(SMALL, theme.SOFT_TEXT, bold=True)
     draw_text(image, (x1 - 28 - value, y0 + 28), look.label("trick_points"), soft, "r")
     y = HEADER[1] + 68
-    x = x0 + 18 + draw_text(image, (x0 + 18, y), look.label("banked"), soft) + 18
+    x = x0 + 18 + draw_text(image, (x0 + 18, y), look.label("points"), soft) + 18
     for team in (0, 1):
         draw.rounded_rectangle((x, y - 13, x + 14, y + 13), 4, fill=theme.TEAM[team])
         x += 22

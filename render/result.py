@@ -1,4 +1,9 @@
-"""Hand result pictures: how the hand was settled, each seat's delta and the table score."""
+"""Hand result pictures: how the hand was settled, each seat's delta and the table score.
+
+A 清墩 result also shows where the team points come from (RULES §1.6), so a player can check
+them by hand: each seat's points, 頭家's score with what it took from the partner, and 末家's
+forfeit (captured + in hand) and the 30 its team loses.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +11,11 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.qingdun.view import QingdunResult, team_of
+from engine.qingdun.view import QingdunResult, ResultKind, Tally, team_of
 from engine.sankou.view import SankouResult
 from render import theme
-from render.fonts import draw_text, fit
+from render.fonts import draw_text, fit, wrap
+from render.labels import label
 from render.look import BIG, BODY, NAME, SMALL, TITLE, WIDTH, Look
 from render.qingdun import PLACE_KEYS
 from render.widgets import CHIP_H, Box, draw_chips, panel, pill, signed
@@ -17,16 +23,19 @@ from render.widgets import CHIP_H, Box, draw_chips, panel, pill, signed
 PAD = 12
 X0, X1 = PAD + 18, WIDTH - PAD - 18
 HEADER: Box = (PAD, PAD, WIDTH - PAD, PAD + 92)
-ROW_H = 58
+ROW_H = 70
 ROWS_HEAD = 44
 ROWS_H = ROWS_HEAD + 4 * ROW_H + 8
 DELTA_X = X1 - 150  # right edge of the "this hand" column
-ROLE_W = 130
+NOTE_H = 36
 
 
-def _canvas(middle: int) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
-    """The picture for a middle part ``middle`` px tall; returns where the middle starts."""
+def _canvas(middle: int, notes: int = 0) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
+    """The picture for a middle part ``middle`` px tall and ``notes`` lines of notes under
+    the rows; returns where the middle starts."""
     height = HEADER[3] + 10 + middle + 10 + ROWS_H + PAD
+    if notes:
+        height += 10 + notes * NOTE_H + 20
     image = theme.felt(WIDTH, height).copy()
     return image, ImageDraw.Draw(image), HEADER[3] + 10
 
@@ -50,13 +59,14 @@ def _rows(
     image: Image.Image,
     top: int,
     names: Sequence[str],
-    roles: Sequence[str],
+    details: Sequence[str],
     deltas: Sequence[int],
     table_score: Sequence[int] | None,
     look: Look,
     stripes: Sequence[theme.RGB | None],
 ) -> None:
-    """One row per seat: name, role, this hand's delta, the table score after it."""
+    """One row per seat: name with its role and points under it, this hand's delta, the
+    table score after it."""
     draw = ImageDraw.Draw(image)
     panel(draw, (PAD, top, WIDTH - PAD, top + ROWS_H))
     head = look.style(SMALL, theme.SOFT_TEXT, bold=True)
@@ -64,23 +74,33 @@ def _rows(
     if table_score is not None:
         draw_text(image, (X1, top + 24), look.label("table_score"), head, "r")
     name_style = look.style(NAME, bold=True)
-    role_style = look.style(SMALL, theme.SOFT_TEXT, bold=True)
-    role_x = DELTA_X - 90 - ROLE_W
+    detail_style = look.style(SMALL, theme.SOFT_TEXT, bold=True)
+    room = DELTA_X - 90 - X0 - 22
     for seat in range(4):
         y = top + ROWS_HEAD + seat * ROW_H + ROW_H // 2
         draw.line((X0, y - ROW_H // 2, X1, y - ROW_H // 2), fill=(40, 90, 62), width=2)
         stripe = stripes[seat]
         if stripe is not None:
-            draw.rounded_rectangle((X0, y - 17, X0 + 10, y + 17), 5, fill=stripe)
-        name_room = (role_x if roles[seat] else DELTA_X - 90) - X0 - 36
-        draw_text(image, (X0 + 22, y), fit(names[seat], name_style, name_room), name_style)
-        if roles[seat]:
-            draw_text(image, (role_x, y), fit(roles[seat], role_style, ROLE_W), role_style)
+            draw.rounded_rectangle((X0, y - 22, X0 + 10, y + 22), 5, fill=stripe)
+        name_y = y - 14 if details[seat] else y
+        draw_text(image, (X0 + 22, name_y), fit(names[seat], name_style, room), name_style)
+        if details[seat]:
+            draw_text(
+                image, (X0 + 22, y + 18), fit(details[seat], detail_style, room), detail_style
+            )
         delta_style = look.style(BIG, _delta_colour(deltas[seat]), bold=True)
         draw_text(image, (DELTA_X, y), signed(deltas[seat]), delta_style, "r")
         if table_score is not None:
             total_style = look.style(NAME, theme.TEXT, bold=True)
             draw_text(image, (X1, y), signed(table_score[seat]), total_style, "r")
+
+
+def _notes(image: Image.Image, top: int, lines: Sequence[str], look: Look) -> None:
+    draw = ImageDraw.Draw(image)
+    panel(draw, (PAD, top, WIDTH - PAD, top + len(lines) * NOTE_H + 20))
+    style = look.style(SMALL, theme.SOFT_TEXT)
+    for i, line in enumerate(lines):
+        draw_text(image, (X0, top + 10 + NOTE_H // 2 + i * NOTE_H), line, style)
 
 
 # ---------------------------------------------------------------------------------------
@@ -89,16 +109,17 @@ def _rows(
 TEAMS_H = 100
 
 
-def team_points(result: QingdunResult, team: int) -> int:
-    """A team's final points for the hand (kept here so a change of the record touches one
-    place)."""
-    return result.team_points[team]
-
-
 def qingdun_image(
     result: QingdunResult, names: Sequence[str], look: Look, table_score: Sequence[int] | None
 ) -> Image.Image:
-    image, draw, top = _canvas(TEAMS_H)
+    note_style = look.style(SMALL, theme.SOFT_TEXT)
+    short = [fit(name, note_style, 240) for name in names]  # the numbers must stay in view
+    lines = [
+        line
+        for note in tally_notes(result, short, look.lang)
+        for line in wrap(note, note_style, X1 - X0)
+    ]
+    image, draw, top = _canvas(TEAMS_H, len(lines))
     verdict = look.label(f"result_{result.kind.value}")
     _header(image, "qingdun", verdict, theme.TOP_PLAY, look)
     half = (WIDTH - 2 * PAD - 10) // 2
@@ -109,34 +130,63 @@ def qingdun_image(
         panel(draw, box)
         if won:
             draw.rounded_rectangle(box, 14, outline=theme.TURN, width=5)
-        draw.rounded_rectangle(
-            (x + 16, top + 18, x + 28, top + TEAMS_H - 18), 6, fill=theme.TEAM[team]
-        )
-        draw_text(
-            image,
-            (x + 42, top + 32),
-            look.label(f"team_{team}"),
-            look.style(BODY, theme.SOFT_TEXT, True),
-        )
+        stripe = (x + 16, top + 18, x + 28, top + TEAMS_H - 18)
+        draw.rounded_rectangle(stripe, 6, fill=theme.TEAM[team])
+        soft = look.style(BODY, theme.SOFT_TEXT, True)
+        draw_text(image, (x + 42, top + 32), look.label(f"team_{team}"), soft)
         if won:
-            draw_text(
-                image, (x + 42, top + 70), look.label("winner"), look.style(BODY, theme.TURN, True)
-            )
+            gold = look.style(BODY, theme.TURN, True)
+            draw_text(image, (x + 42, top + 70), look.label("winner"), gold)
         points = look.style(48, bold=True)
-        draw_text(
-            image, (x + half - 20, top + TEAMS_H // 2), str(team_points(result, team)), points, "r"
-        )
-    roles = []
-    for seat in range(4):
-        if seat == result.leaver:
-            roles.append(look.label("left"))
-        elif seat in result.order:
-            roles.append(look.label(PLACE_KEYS[result.order.index(seat)]))
-        else:
-            roles.append("")
+        value = str(result.team_points[team])
+        draw_text(image, (x + half - 20, top + TEAMS_H // 2), value, points, "r")
+    details = [_qingdun_detail(result, seat, look) for seat in range(4)]
     stripes = [theme.TEAM[team_of(seat)] for seat in range(4)]
-    _rows(image, top + TEAMS_H + 10, names, roles, result.deltas, table_score, look, stripes)
+    rows_top = top + TEAMS_H + 10
+    _rows(image, rows_top, names, details, result.deltas, table_score, look, stripes)
+    if lines:
+        _notes(image, rows_top + ROWS_H + 10, lines, look)
     return image
+
+
+def _qingdun_detail(result: QingdunResult, seat: int, look: Look) -> str:
+    """Under a seat's name: its place (or that it left) and its points for the hand."""
+    if seat == result.leaver:
+        return look.label("left")
+    parts = []
+    if seat in result.order:
+        parts.append(look.label(PLACE_KEYS[result.order.index(seat)]))
+    if result.kind is not ResultKind.LEFT:
+        parts.append(look.label("n_points", n=result.tally.points[seat]))
+    return " · ".join(parts)
+
+
+def tally_notes(result: QingdunResult, names: Sequence[str], lang: str) -> list[str]:
+    """Where the team points come from, in words: 頭家's score, the early-end check, 末家."""
+    tally: Tally = result.tally
+    if result.kind is ResultKind.LEFT:
+        return []  # a void hand is not settled
+    notes = []
+    if tally.lead is not None:
+        name, score = names[tally.lead], tally.lead_score
+        notes.append(label("note_lead", lang, name=name, score=score, merged=tally.merged))
+    if result.kind is ResultKind.EARLY_END:
+        second = result.order[1]
+        notes.append(label("note_second", lang, name=names[second], points=tally.points[second]))
+    if tally.last is not None:
+        team = label(f"team_{team_of(tally.last)}", lang)
+        notes.append(
+            label(
+                "note_last",
+                lang,
+                name=names[tally.last],
+                captured=tally.forfeit_captured,
+                in_hand=tally.forfeit_in_hand,
+                team=team,
+                penalty=tally.penalty,
+            )
+        )
+    return notes
 
 
 # ---------------------------------------------------------------------------------------
@@ -177,7 +227,7 @@ def sankou_image(
     note_style = look.style(SMALL, theme.TURN if result.kitty_to_dealer else theme.SOFT_TEXT, True)
     draw_text(image, (X1, top + 26), fit(note, note_style, X1 - X0 - width - 24), note_style, "r")
     draw_chips(image, (X0, top + 44 + CHIP_H // 2), result.kitty, look)
-    roles = [
+    details = [
         look.label("left")
         if seat == result.leaver
         else look.label("dealer")
@@ -186,5 +236,5 @@ def sankou_image(
         for seat in range(4)
     ]
     stripes = [theme.DEALER if seat == result.dealer else None for seat in range(4)]
-    _rows(image, top + KITTY_H + 10, names, roles, result.deltas, table_score, look, stripes)
+    _rows(image, top + KITTY_H + 10, names, details, result.deltas, table_score, look, stripes)
     return image

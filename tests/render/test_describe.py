@@ -152,7 +152,8 @@ def test_result_description() -> None:
     assert text == (
         "Hand result, Qingdun: Double kou. Team A 150 (wins); Team B 60. "
         "Alice (1st out) +30 (table +20); 王小明 -30 (table -10); "
-        "Bob the Builder from Ningbo (2nd out) +30 (table +40); 🀄 麻將王 🐉 -30 (table -50)."
+        "Bob the Builder from Ningbo (2nd out) +30 (table +40); 🀄 麻將王 🐉 -30 (table -50). "
+        "1st out Alice: score 120 (50 of it from the partner)."
     )
     made = demo.sankou_results()["result_made"]
     zh = render.describe_result(made, demo.NAMES, "zh-TW")
