@@ -14,7 +14,7 @@ import render
 from engine.cards import ALL_CARDS, Suit
 from engine.qingdun.kinds import ComboKind
 from engine.qingdun.view import QingdunView
-from render import demo, hand, theme
+from render import demo, fonts, hand, theme
 from render.look import Look
 from render.sankou import TRUMP_BOX
 from render.table import row_box
@@ -223,3 +223,44 @@ def test_threads_draw_the_same_bytes() -> None:
     with ThreadPoolExecutor(4) as pool:
         drawn = list(pool.map(lambda item: (item[0], item[1]("zh-TW")), makers * 2))
     assert all(expected[stem] == data for stem, data in drawn)
+
+
+# ---------------------------------------------------------------------------------------
+# The trick in order, the last trick card by card (issue 12 §2), read from what was drawn
+
+
+def _texts(make) -> list[str]:  # type: ignore[no-untyped-def]
+    with fonts.recording() as drawn:
+        make()
+    return [d.text for d in drawn]
+
+
+def test_qingdun_trick_is_numbered_in_order_of_play_passes_too() -> None:
+    view = demo.qingdun_states()["mid_trick"]  # 1: 王小明 pair chain, 2: Bob passes, 3: 麻將王
+    texts = _texts(lambda: render.render_table(view, NAMES, "zh-TW"))
+    assert {"1", "2", "3"} <= set(texts)
+    assert "不要" in texts and texts.count("連對 ×3") == 2
+    # a seat that plays again in the same trick shows its latest play with its latest number
+    again = dataclasses.replace(
+        view, trick=(*view.trick, demo.qv.TrickPlay(0, (), None), demo.qv.TrickPlay(1, (), None))
+    )
+    texts = _texts(lambda: render.render_table(again, NAMES, "en"))
+    assert {"2", "3", "4", "5"} <= set(texts)
+    assert texts.count("1") == 1  # only the last trick's single play; 王小明's is now number 5
+
+
+def test_last_trick_is_shown_card_by_card() -> None:
+    view = demo.sankou_states()["mid_trick"]  # last trick: 9C, KC, 5H, 10C; won by 王小明
+    texts = _texts(lambda: render.render_table(view, NAMES, "en"))
+    assert "Last trick · won by 王小明" in texts and "+20" in texts
+    for rank in ("9", "K", "5", "10"):  # the chips of the last trick (not on the table now)
+        assert rank in texts
+    assert {"1", "2", "3", "4"} <= set(texts)
+
+
+def test_long_names_are_fitted_on_the_plates() -> None:
+    names = ["麻" * 32, "🐉" * 32, "W" * 32, "Bob"]
+    texts = _texts(lambda: render.render_table(demo.qingdun_view(), names, "zh-CN"))
+    fitted = [t for t in texts if t.endswith("…")]
+    assert any(t.startswith("麻麻") for t in fitted) and any(t.startswith("WW") for t in fitted)
+    assert "Bob" in texts
