@@ -17,7 +17,7 @@ from engine.qingdun.view import QingdunResult, QingdunView
 from engine.sankou.view import FailedThrow, Phase, SankouResult, SankouView
 from render.labels import count_label, label, normalize
 from render.qingdun import PLACE_KEYS, play_caption, seat_points, team_points, trick_points
-from render.result import tally_notes
+from render.result import role, tally_notes, verdict
 from render.sankou import best_bid, bid_text
 from render.table import check_public
 
@@ -323,8 +323,7 @@ def describe_result(
     """Alt text of a result picture: how the hand ended and each seat's delta."""
     lang, names = normalize(lang), plain(names)
     if isinstance(result, QingdunResult):
-        verdict = _l(f"result_{result.kind.value}", lang)
-        parts = [_l("alt_result", lang, game=_l("qingdun", lang), verdict=verdict)]
+        parts = [_l("alt_result", lang, game=_l("qingdun", lang), verdict=verdict(result, lang))]
         teams = []
         for team in (0, 1):
             text = f"{_l(f'team_{team}', lang)} {result.team_points[team]}"
@@ -332,13 +331,9 @@ def describe_result(
                 text += " " + _paren(_l("winner", lang), lang)
             teams.append(text)
         parts.append(_join(teams, lang))
-        roles = [_qingdun_role(result, seat, lang) for seat in range(4)]
         notes = tally_notes(result, names, lang)
     else:
-        verdict = _l(f"tier_{result.tier.value}", lang)
-        if result.multiplier > 1:
-            verdict += f" ×{result.multiplier}"
-        parts = [_l("alt_result", lang, game=_l("sankou", lang), verdict=verdict)]
+        parts = [_l("alt_result", lang, game=_l("sankou", lang), verdict=verdict(result, lang))]
         if result.dealer is not None:
             parts.append(
                 _l(
@@ -360,28 +355,13 @@ def describe_result(
             )
         )
         notes = []
-        roles = [
-            _l("left", lang)
-            if seat == result.leaver
-            else _l("dealer", lang)
-            if seat == result.dealer
-            else ""
-            for seat in range(4)
-        ]
     deltas = []
     for seat in range(4):
-        name = f"{names[seat]} {_paren(roles[seat], lang)}" if roles[seat] else names[seat]
+        part = role(result, seat, lang)
+        name = f"{names[seat]} {_paren(part, lang)}" if part else names[seat]
         text = f"{name} {result.deltas[seat]:+d}"
         if table_score is not None:
             text += " " + _l("alt_total", lang, total=f"{table_score[seat]:+d}")
         deltas.append(text)
     parts.append(_join(deltas, lang))
     return _sentences([*parts, *notes], lang, DESCRIPTION_LIMIT)
-
-
-def _qingdun_role(result: QingdunResult, seat: int, lang: str) -> str:
-    if seat == result.leaver:
-        return _l("left", lang)
-    if seat in result.order:
-        return _l(PLACE_KEYS[result.order.index(seat)], lang)
-    return ""

@@ -30,6 +30,23 @@ DELTA_X = X1 - 150  # right edge of the "this hand" column
 NOTE_H = 36
 
 
+def verdict(result: QingdunResult | SankouResult, lang: str) -> str:
+    """How the hand ended, in words: 雙扣, 成功 ×2 …"""
+    if isinstance(result, QingdunResult):
+        return label(f"result_{result.kind.value}", lang)
+    text = label(f"tier_{result.tier.value}", lang)
+    return text + f" ×{result.multiplier}" if result.multiplier > 1 else text
+
+
+def role(result: QingdunResult | SankouResult, seat: int, lang: str) -> str:
+    """A seat's part in the hand: 逃跑 (left), its place (清墩) or 莊家 (三扣), or nothing."""
+    if seat == result.leaver:
+        return label("left", lang)
+    if isinstance(result, QingdunResult):
+        return label(PLACE_KEYS[result.order.index(seat)], lang) if seat in result.order else ""
+    return label("dealer", lang) if seat == result.dealer else ""
+
+
 def _canvas(middle: int, notes: int = 0) -> tuple[Image.Image, ImageDraw.ImageDraw, int]:
     """The picture for a middle part ``middle`` px tall and ``notes`` lines of notes under
     the rows; returns where the middle starts."""
@@ -120,8 +137,7 @@ def qingdun_image(
         for line in wrap(note, note_style, X1 - X0)
     ]
     image, draw, top = _canvas(TEAMS_H, len(lines))
-    verdict = look.label(f"result_{result.kind.value}")
-    _header(image, "qingdun", verdict, theme.TOP_PLAY, look)
+    _header(image, "qingdun", verdict(result, look.lang), theme.TOP_PLAY, look)
     half = (WIDTH - 2 * PAD - 10) // 2
     for team in (0, 1):
         x = PAD + team * (half + 10)
@@ -151,14 +167,10 @@ def qingdun_image(
 
 def _qingdun_detail(result: QingdunResult, seat: int, look: Look) -> str:
     """Under a seat's name: its place (or that it left) and its points for the hand."""
-    if seat == result.leaver:
-        return look.label("left")
-    parts = []
-    if seat in result.order:
-        parts.append(look.label(PLACE_KEYS[result.order.index(seat)]))
-    if result.kind is not ResultKind.LEFT:
+    parts = [role(result, seat, look.lang)]
+    if seat != result.leaver and result.kind is not ResultKind.LEFT:
         parts.append(look.label("n_points", n=result.tally.points[seat]))
-    return " · ".join(parts)
+    return " · ".join(part for part in parts if part)
 
 
 def tally_notes(result: QingdunResult, names: Sequence[str], lang: str) -> list[str]:
@@ -200,11 +212,9 @@ def sankou_image(
     result: SankouResult, names: Sequence[str], look: Look, table_score: Sequence[int] | None
 ) -> Image.Image:
     image, draw, top = _canvas(DEALER_H + 10 + KITTY_H)
-    verdict = look.label(f"tier_{result.tier.value}")
-    if result.multiplier > 1:
-        verdict += f"  ×{result.multiplier}"
     dealer_won = result.dealer is not None and result.deltas[result.dealer] > 0
-    _header(image, "sankou", verdict, theme.GOOD if dealer_won else theme.TOP_PLAY, look)
+    colour = theme.GOOD if dealer_won else theme.TOP_PLAY
+    _header(image, "sankou", verdict(result, look.lang), colour, look)
     panel(draw, (PAD, top, WIDTH - PAD, top + DEALER_H))
     mid = top + DEALER_H // 2
     soft = look.style(BODY, theme.SOFT_TEXT, bold=True)
@@ -227,14 +237,7 @@ def sankou_image(
     note_style = look.style(SMALL, theme.TURN if result.kitty_to_dealer else theme.SOFT_TEXT, True)
     draw_text(image, (X1, top + 26), fit(note, note_style, X1 - X0 - width - 24), note_style, "r")
     draw_chips(image, (X0, top + 44 + CHIP_H // 2), result.kitty, look)
-    details = [
-        look.label("left")
-        if seat == result.leaver
-        else look.label("dealer")
-        if seat == result.dealer
-        else ""
-        for seat in range(4)
-    ]
+    details = [role(result, seat, look.lang) for seat in range(4)]
     stripes = [theme.DEALER if seat == result.dealer else None for seat in range(4)]
     _rows(image, top + KITTY_H + 10, names, details, result.deltas, table_score, look, stripes)
     return image
