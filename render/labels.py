@@ -95,9 +95,9 @@ _CATALOGUE: dict[str, tuple[str, str, str]] = {
     "kitty_buried": ("Kitty (buried)", "底牌（已扣）", "底牌（已扣）"),
     "chosen": ("Chosen: {n}", "已選 {n}", "已选 {n}"),
     "type_hint": (
-        "To type a play, use the codes under the cards",
-        "打字出牌時，輸入牌下的代號",
-        "打字出牌时，输入牌下的代号",
+        "Under each card: its code for typed commands",
+        "牌下是打字出牌用的代號",
+        "牌下是打字出牌用的代号",
     ),
     "from_kitty": ("From the kitty: {n}", "來自底牌 {n}", "来自底牌 {n}"),
     "hand_result": ("Hand result", "本局結果", "本局结果"),
