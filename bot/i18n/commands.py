@@ -170,6 +170,18 @@ COMMANDS: dict[str, Entry] = {
     "scores.stats.player.desc": _e(
         "Whose statistics (empty: yours)", "看誰的戰績（不填：自己）", "看谁的战绩（不填：自己）"
     ),
+    "scores.minhands": _e("minhands", "門檻", "门槛"),
+    "scores.minhands.desc": _e(
+        "Completed hands before leaving bonuses count on the leaderboard",
+        "完成幾局之後逃跑補償才計入排行榜",
+        "完成几局之后逃跑补偿才计入排行榜",
+    ),
+    "scores.minhands.hands": _e("hands", "局數", "局数"),
+    "scores.minhands.hands.desc": _e(
+        "New minimum, managers only (empty: show it)",
+        "新的門檻，限管理員（不填：顯示目前的）",
+        "新的门槛，限管理员（不填：显示当前的）",
+    ),
     # --- /rules -------------------------------------------------------------------------------
     "rules": _e("rules", "規則", "规则"),
     "rules.desc": _e(
