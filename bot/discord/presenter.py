@@ -158,7 +158,8 @@ class Presenter:
                 return t(key, lang, name=name(seat))
             case ev.TimedOut(seat, _):
                 rule = str(info.settings.timeout_rule)
-                key = "table.timeout_removed" if rule == "remove" else "table.timeout_bot"
+                removed = rule == "remove" and not info.closing  # closing: a bot takes over
+                key = "table.timeout_removed" if removed else "table.timeout_bot"
                 return t(key, lang, name=name(seat))
             case ev.TrickWon(seat, points):
                 return t("play.trick_won", lang, name=name(seat), points=points)

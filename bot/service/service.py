@@ -197,14 +197,16 @@ class TableService:
         it keeps its place (nobody opens a second table for its players) and every call is
         refused until a retry reads it back (on the next call, or the next deadline pass).
         """
+        current = self._tables.get(table_id)
         try:
             fresh = [rebuild(record) for record in await self._store.active_tables(table_id)]
         except Exception:  # whatever the cause, the table waits for a retry
             log.exception("table %s: could not be read back; marked unavailable", table_id)
-            table = self._tables.get(table_id)
-            if table is not None:
-                table.unavailable = True
+            if current is not None:
+                current.unavailable = True
             return
+        if self._tables.get(table_id) is not current:
+            return  # another retry brought it back meanwhile (and it may have moved on)
         self._tables.pop(table_id, None)
         for table in fresh:
             self._tables[table_id] = table
@@ -784,6 +786,8 @@ class TableService:
 
     def bot_turns(self) -> list[int]:
         """Tables waiting for a bot to move (for the front end to drive after a restart)."""
+        if self._gone:
+            return []
         return [t.id for t in self._tables.values() if self._bot_to_move(t)]
 
     @staticmethod
@@ -825,6 +829,8 @@ class TableService:
     def due_deadlines(self, now: float | None = None) -> list[ev.DueTurn]:
         """Turns whose time limit has passed."""
         now = self._now() if now is None else now
+        if self._gone:
+            return []
         return [
             ev.DueTurn(t.id, seat, self._user_at(t, seat), t.deadline)
             for t in self._tables.values()

@@ -189,3 +189,20 @@ async def test_the_leaderboard_window_leaves_out_older_hands(
     assert week[1:] == ["1. bo: +20 (1 hands)", "2. cy: +20 (1 hands)", "3. ann: -20 (1 hands)"]
     month = answer(await di.slash(world.channel, "scores leaderboard", game="qingdun", days=30))
     assert month.content.splitlines()[1:] == every.splitlines()[1:]
+
+
+async def test_in_the_last_hand_a_player_who_runs_out_of_time_is_taken_over_not_removed(
+    world: World, deals, simcord_env: simcord.Env
+) -> None:
+    deals.use("qingdun", short_deal().start)
+    ann, bo, *_ = world.players
+    await open_table(world, "qingdun", turn_limit=5, timeout_rule="remove")
+    await ann.slash(world.thread, "table end")
+    await bo.click(vote_message(world), custom_id="ct:1:vote:1:n")
+    await simcord_env.advance_time(6 * 60)
+    text = public_text(world)
+    assert "ann ran out of time; a bot played the turn." in text
+    assert "ann is away: a bot plays their seat until this hand ends." in text
+    assert "ran out of time and was removed" not in text
+    info = await simcord_env.bot.service.table_info(1)
+    assert info.seats[0].autoplay and info.to_move == 1  # the bot played 3♠ 3♥ for ann
