@@ -21,27 +21,16 @@ from tests.service.helpers import (
     GUILD,
     USERS,
     Clock,
+    disk_error,
     full_table,
+    mover,
     open_service,
     play_turn,
+    refused,
     snapshot,
 )
 
 A, B, C, D = USERS
-
-
-async def refused(code: str, coro: object) -> ServiceError:
-    with pytest.raises(ServiceError) as exc:
-        await coro  # type: ignore[misc]
-    assert exc.value.code == code, exc.value
-    return exc.value
-
-
-async def mover(service: TableService, table: int) -> int:
-    info = await service.table_info(table)
-    seat = info.seats[info.to_move]  # type: ignore[index]
-    assert seat is not None and seat.user_id is not None
-    return seat.user_id
 
 
 # -- a failed write, then a failed read -------------------------------------------------------
@@ -52,9 +41,6 @@ async def test_a_table_whose_write_and_reload_fail_stays_unavailable_and_blocks_
 ) -> None:
     table = await full_table(service, "sankou")
     before = await snapshot(service)
-
-    async def disk_error(*args: object, **kwargs: object) -> None:
-        raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr("bot.store.store.Transaction.append_action", disk_error)
     monkeypatch.setattr("bot.store.store.Store.active_tables", disk_error)
@@ -79,9 +65,6 @@ async def test_the_deadline_pass_retries_an_unavailable_table(
     service: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await full_table(service, "qingdun")
-
-    async def disk_error(*args: object, **kwargs: object) -> None:
-        raise sqlite3.OperationalError("disk I/O error")
 
     monkeypatch.setattr("bot.store.store.Transaction.append_action", disk_error)
     monkeypatch.setattr("bot.store.store.Store.active_tables", disk_error)

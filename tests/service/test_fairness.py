@@ -16,9 +16,11 @@ from tests.service.helpers import (
     USERS,
     Clock,
     full_table,
+    mover,
     open_service,
     play_hand,
     play_turn,
+    refused,
     snapshot,
 )
 
@@ -26,22 +28,8 @@ A, B, C, D = USERS
 MANAGER = 999
 
 
-async def refused(code: str, coro: object) -> ServiceError:
-    with pytest.raises(ServiceError) as exc:
-        await coro  # type: ignore[misc]
-    assert exc.value.code == code, exc.value
-    return exc.value
-
-
 def kinds(update: ev.Update) -> list[type]:
     return [type(a) for a in update.announcements]
-
-
-async def mover(service: TableService, table: int) -> int:
-    info = await service.table_info(table)
-    seat = info.seats[info.to_move]  # type: ignore[index]
-    assert seat is not None and seat.user_id is not None
-    return seat.user_id
 
 
 # -- ending mid-hand ----------------------------------------------------------------------------

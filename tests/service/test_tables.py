@@ -10,7 +10,15 @@ import pytest
 
 from bot.service import MESSAGES, ServiceError, TableService, TableSettings, TimeoutRule
 from bot.service import events as ev
-from tests.service.helpers import CHANNEL, GUILD, USERS, Clock, full_table, open_service
+from tests.service.helpers import (
+    CHANNEL,
+    GUILD,
+    USERS,
+    Clock,
+    full_table,
+    open_service,
+    refused,
+)
 
 A, B, C, D = USERS
 OUTSIDER = 999
@@ -18,15 +26,6 @@ OUTSIDER = 999
 
 def code_of(exc: pytest.ExceptionInfo[ServiceError]) -> str:
     return exc.value.code
-
-
-async def refused(code: str, coro: object, **params: object) -> ServiceError:
-    with pytest.raises(ServiceError) as exc:
-        await coro  # type: ignore[misc]
-    assert exc.value.code == code, exc.value
-    for name, value in params.items():
-        assert exc.value.params[name] == value
-    return exc.value
 
 
 async def test_create_seats_the_creator_with_default_settings(service: TableService) -> None:
