@@ -38,8 +38,7 @@ def qingdun_view(seat: int | None = None, **changes: object) -> qv.QingdunView:
         "leader": 0,
         "trick": (),
         "top_seat": None,
-        "captured": (0, 0, 0, 0),
-        "banked": (0, 0),
+        "points": (0, 0, 0, 0),
         "finished": (),
         "face_up": Card(7, Suit.HEARTS),
         "face_up_seat": 0,
@@ -73,8 +72,7 @@ def qingdun_states() -> dict[str, qv.QingdunView]:
                 _q_play(3, "9C 9C 10S 10S JD JD", ComboKind.PAIR_CHAIN),
             ),
             top_seat=3,
-            captured=(10, 35, 0, 15),
-            banked=(0, 0),
+            points=(10, 35, 0, 15),
             face_up=None,
             last_trick=last,
         ),
@@ -88,8 +86,7 @@ def qingdun_states() -> dict[str, qv.QingdunView]:
                 _q_play(1, "KH KH KH KD KD KD", ComboKind.QINGDUN_BROTHERS),
             ),
             top_seat=1,
-            captured=(40, 60, 10, 25),
-            banked=(0, 0),
+            points=(40, 60, 10, 25),
             face_up=None,
             last_trick=last,
         ),
@@ -102,8 +99,7 @@ def qingdun_states() -> dict[str, qv.QingdunView]:
                 _q_play(3, "", None),
             ),
             top_seat=2,
-            captured=(0, 30, 15, 0),
-            banked=(95, 60),
+            points=(95, 30, 15, 60),  # seat 0 (頭家): its score; seat 3 (二家): its own
             finished=(0, 3),
             face_up=None,
             last_trick=last,
@@ -125,19 +121,44 @@ def qingdun_hand_views() -> dict[str, qv.QingdunView]:
     }
 
 
+def _q_result(
+    order: tuple[int, ...],
+    kind: qv.ResultKind,
+    winner: int | None,
+    deltas: tuple[int, int, int, int],
+    tally: qv.Tally,
+    leaver: int | None = None,
+) -> qv.QingdunResult:
+    return qv.QingdunResult(order, tally.team_points(), kind, winner, deltas, tally, leaver)
+
+
 def qingdun_results() -> dict[str, qv.QingdunResult]:
-    R = qv.ResultKind
+    R, T = qv.ResultKind, qv.Tally
     return {
-        "result_double_kou": qv.QingdunResult(
-            (0, 2), (150, 60), R.DOUBLE_KOU, 0, (30, -30, 30, -30)
+        "result_double_kou": _q_result(
+            (0, 2), R.DOUBLE_KOU, 0, (30, -30, 30, -30), T((120, 20, 30, 40), 0, 50)
         ),
-        "result_normal": qv.QingdunResult(
-            (1, 0, 3, 2), (115, 155), R.NORMAL, 1, (-10, 10, -10, 10)
+        "result_early_end": _q_result(
+            (0, 3), R.EARLY_END, 0, (10, -10, 10, -10), T((170, 0, 10, 35), 0, 60)
         ),
-        "result_negative": qv.QingdunResult(
-            (3, 2, 0, 1), (285, -15), R.NEGATIVE, 0, (20, -20, 20, -20)
+        # 末家 (seat 2) forfeits 25 captured + 25 in hand to team B; team A: 145 - 30 = 115.
+        "result_normal": _q_result(
+            (1, 0, 3, 2),
+            R.NORMAL,
+            1,
+            (-10, 10, -10, 10),
+            T((145, 85, 25, 20), 1, 35, 2, 25, 25, 30),
         ),
-        "result_left": qv.QingdunResult((2,), (40, 35), R.LEFT, None, (0, 10, -50, 10), leaver=2),
+        "result_negative": _q_result(
+            (3, 2, 0, 1),
+            R.NEGATIVE,
+            0,
+            (20, -20, 20, -20),
+            T((120, 40, 100, 15), 3, 0, 1, 40, 25, 30),
+        ),
+        "result_left": _q_result(
+            (2,), R.LEFT, None, (0, 10, -50, 10), T((10, 35, 30, 0), 2, 10), leaver=2
+        ),
     }
 
 

@@ -17,7 +17,6 @@ _CATALOGUE: dict[str, tuple[str, str, str]] = {
     "sankou": ("Haining Sankou", "海寧三扣", "海宁三扣"),
     "team_0": ("Team A", "甲隊", "甲队"),
     "team_1": ("Team B", "乙隊", "乙队"),
-    "banked": ("Banked", "已得分", "已得分"),
     "captured": ("Captured", "暫得分", "暂得分"),
     "cards": ("cards", "張", "张"),
     "trick_points": ("Trick points", "本輪分", "本轮分"),
@@ -87,6 +86,22 @@ _CATALOGUE: dict[str, tuple[str, str, str]] = {
     "result_negative": ("Negative score", "負分", "负分"),
     "result_left": ("Player left: hand void", "有人逃跑：本局作廢", "有人逃跑：本局作废"),
     "left": ("left", "逃跑", "逃跑"),
+    "note_lead": (
+        "1st out {name}: score {score} ({merged} of it from the partner)",
+        "頭家 {name}：得分 {score}（含對家的 {merged} 分）",
+        "头家 {name}：得分 {score}（含对家的 {merged} 分）",
+    ),
+    "note_second": (
+        "2nd out {name}: own points {points}",
+        "二家 {name}：自己得分 {points}",
+        "二家 {name}：自己得分 {points}",
+    ),
+    "note_last": (
+        "Last {name}: {captured} captured + {in_hand} in hand go to the other team; "
+        "{team} −{penalty}",
+        "末家 {name}：已抓 {captured} 分 + 手中 {in_hand} 分歸對方；{team} 扣 {penalty} 分",
+        "末家 {name}：已抓 {captured} 分 + 手中 {in_hand} 分归对方；{team} 扣 {penalty} 分",
+    ),
     "big_joker": ("Big joker", "大王", "大王"),
     "small_joker": ("Small joker", "小王", "小王"),
 }

@@ -51,7 +51,7 @@ def table_image(
             name=names[seat],
             team=team_of(seat),
             cards=view.hand_sizes[seat],
-            stats=f"★ {view.captured[seat]}",
+            stats=f"★ {view.points[seat]}",
             badge=label(PLACE_KEYS[place], lang) if place is not None else None,
             badge_colour=theme.GOLD if place == 0 else theme.MUTED_TEXT,
             dim=place is not None,
@@ -80,7 +80,7 @@ def _panels(
     panel(draw, TOP_LEFT)
     draw_text(image, (x0 + 18, y0 + 28), label("qingdun", lang), style(lang, 26, bold=True))
     draw_text(
-        image, (x1 - 18, y0 + 28), label("banked", lang), style(lang, 17, theme.SOFT_TEXT), "r"
+        image, (x1 - 18, y0 + 28), label("points", lang), style(lang, 17, theme.SOFT_TEXT), "r"
     )
     for team in (0, 1):
         y = y0 + 70 + team * 42
@@ -88,7 +88,8 @@ def _panels(
         members = f"{label(f'team_{team}', lang)} · {names[team]} & {names[team + 2]}"
         member_style = style(lang, 18, theme.TEXT)
         draw_text(image, (x0 + 42, y), fit(members, member_style, x1 - x0 - 140), member_style)
-        draw_text(image, (x1 - 18, y), str(view.banked[team]), style(lang, 28, bold=True), "r")
+        points = view.points[team] + view.points[team + 2]  # 頭家's score counts for 頭家
+        draw_text(image, (x1 - 18, y), str(points), style(lang, 28, bold=True), "r")
 
     x0, y0, x1, _ = TOP_RIGHT
     panel(draw, TOP_RIGHT)

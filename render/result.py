@@ -1,4 +1,9 @@
-"""Hand result pictures: how the hand was settled, each seat's delta and the table score."""
+"""Hand result pictures: how the hand was settled, each seat's delta and the table score.
+
+A 清墩 result also shows where the team points come from (RULES §1.6), so a player can check
+them by hand: each seat's points, 頭家's score with what it took from the partner, and 末家's
+forfeit (captured + in hand) and the 30 its team loses.
+"""
 
 from __future__ import annotations
 
@@ -6,10 +11,10 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.qingdun.view import QingdunResult, team_of
+from engine.qingdun.view import QingdunResult, ResultKind, Tally, team_of
 from engine.sankou.view import SankouResult
 from render import theme
-from render.fonts import draw_text, fit
+from render.fonts import Style, draw_text, fit
 from render.labels import label
 from render.qingdun import PLACE_KEYS
 from render.theme import canvas
@@ -19,6 +24,8 @@ WIDTH = 1000
 ROWS_TOP = 272
 ROW_H = 52
 HEIGHT = ROWS_TOP + 4 * ROW_H + 40
+NOTES_TOP = HEIGHT - 16  # the 清墩 tally notes, below the rows
+NOTE_H = 34
 
 
 def _header(image: Image.Image, game: str, verdict: str, colour: theme.RGB, lang: str) -> None:
@@ -40,11 +47,14 @@ def _rows(
     table_score: Sequence[int] | None,
     lang: str,
     stripes: Sequence[theme.RGB | None],
+    points: Sequence[int | None] | None = None,
 ) -> None:
     x0, x1 = 40, WIDTH - 40
     panel(draw, (x0 - 16, ROWS_TOP - 52, x1 + 16, ROWS_TOP + 4 * ROW_H + 8))
     head = style(lang, 17, theme.SOFT_TEXT)
     draw_text(image, (x1 - 170, ROWS_TOP - 26), label("delta", lang), head, "r")
+    if points is not None:
+        draw_text(image, (x1 - 330, ROWS_TOP - 26), label("points", lang), head, "r")
     if table_score is not None:
         draw_text(image, (x1, ROWS_TOP - 26), label("table_score", lang), head, "r")
     name_style = style(lang, 22, bold=True)
@@ -58,6 +68,8 @@ def _rows(
             draw.rounded_rectangle((x0, y - 15, x0 + 8, y + 15), 4, fill=stripe)
         draw_text(image, (x0 + 22, y), fit(names[seat], name_style, 380), name_style)
         draw_text(image, (x0 + 430, y), roles[seat], role_style)
+        if points is not None and points[seat] is not None:
+            draw_text(image, (x1 - 330, y), str(points[seat]), style(lang, 22), "r")
         delta_style = style(lang, 26, _delta_colour(deltas[seat]), bold=True)
         draw_text(image, (x1 - 170, y), signed(deltas[seat]), delta_style, "r")
         if table_score is not None:
@@ -68,7 +80,11 @@ def _rows(
 def qingdun_image(
     result: QingdunResult, names: Sequence[str], lang: str, table_score: Sequence[int] | None
 ) -> Image.Image:
-    image, draw = canvas(WIDTH, HEIGHT)
+    note_style = style(lang, 19, theme.SOFT_TEXT)
+    short = [fit(name, note_style, 240) for name in names]  # the numbers must stay in view
+    notes = tally_notes(result, short, lang)
+    height = NOTES_TOP + len(notes) * NOTE_H + 44 if notes else HEIGHT
+    image, draw = canvas(WIDTH, height)
     verdict = label(f"result_{result.kind.value}", lang)
     _header(image, "qingdun", verdict, theme.TOP_PLAY, lang)
     for team in (0, 1):
@@ -97,8 +113,49 @@ def qingdun_image(
         else:
             roles.append("")
     stripes = [theme.TEAM[team_of(seat)] for seat in range(4)]
-    _rows(image, draw, names, roles, result.deltas, table_score, lang, stripes)
+    points = result.tally.points
+    _rows(image, draw, names, roles, result.deltas, table_score, lang, stripes, points)
+    if notes:
+        _notes(image, draw, notes, note_style)
     return image
+
+
+def tally_notes(result: QingdunResult, names: Sequence[str], lang: str) -> list[str]:
+    """Where the team points come from, in words: 頭家's score, the early-end check, 末家."""
+    tally: Tally = result.tally
+    if result.kind is ResultKind.LEFT:
+        return []  # a void hand is not settled
+    notes = []
+    if tally.lead is not None:
+        name, score = names[tally.lead], tally.lead_score
+        notes.append(label("note_lead", lang, name=name, score=score, merged=tally.merged))
+    if result.kind is ResultKind.EARLY_END:
+        second = result.order[1]
+        notes.append(label("note_second", lang, name=names[second], points=tally.points[second]))
+    if tally.last is not None:
+        team = label(f"team_{team_of(tally.last)}", lang)
+        notes.append(
+            label(
+                "note_last",
+                lang,
+                name=names[tally.last],
+                captured=tally.forfeit_captured,
+                in_hand=tally.forfeit_in_hand,
+                team=team,
+                penalty=tally.penalty,
+            )
+        )
+    return notes
+
+
+def _notes(
+    image: Image.Image, draw: ImageDraw.ImageDraw, notes: Sequence[str], text_style: Style
+) -> None:
+    x0, x1 = 40, WIDTH - 40
+    panel(draw, (x0 - 16, NOTES_TOP, x1 + 16, NOTES_TOP + len(notes) * NOTE_H + 20))
+    for i, note in enumerate(notes):
+        y = NOTES_TOP + 10 + NOTE_H // 2 + i * NOTE_H
+        draw_text(image, (x0 + 4, y), fit(note, text_style, x1 - x0 - 8), text_style)
 
 
 def sankou_image(

@@ -281,8 +281,11 @@ class Presenter:
         kind = getattr(event.result, "kind", None) or getattr(event.result, "tier", None)
         head = t("play.hand_over", lang, number=event.number, kind=result_word(kind, event, lang))
         body = [
-            t("play.delta_line", lang, name=names[s], delta=event.deltas[s], total=totals[s])
-            for s in range(4)
+            *tally_lines(event.result, names, lang),
+            *(
+                t("play.delta_line", lang, name=names[s], delta=event.deltas[s], total=totals[s])
+                for s in range(4)
+            ),
         ]
         try:
             image = await asyncio.to_thread(
@@ -453,3 +456,32 @@ def result_word(kind: Any, event: ev.HandEnded, lang: str) -> str:
 
 
 _RESULT_WORDS = {"result.double_kou", "result.early_end", "result.normal", "result.negative"}
+
+
+def tally_lines(result: Any, names: Sequence[str], lang: str) -> list[str]:
+    """Where a 清墩 result's team points come from (RULES §1.6), so players can check it."""
+    tally = getattr(result, "tally", None)
+    if tally is None or getattr(result, "leaver", None) is not None:
+        return []
+    a, b = result.team_points
+    lines = [t("result.team_points", lang, a=a, b=b)]
+    if tally.lead is not None:
+        score, merged = tally.lead_score, tally.merged
+        name = names[tally.lead]
+        lines.append(t("result.lead_score", lang, name=name, score=score, merged=merged))
+    if getattr(result.kind, "value", None) == "early_end":
+        second = result.order[1]
+        points = tally.points[second]
+        lines.append(t("result.second_points", lang, name=names[second], points=points))
+    if tally.last is not None:
+        lines.append(
+            t(
+                "result.forfeit",
+                lang,
+                name=names[tally.last],
+                captured=tally.forfeit_captured,
+                in_hand=tally.forfeit_in_hand,
+                penalty=tally.penalty,
+            )
+        )
+    return lines

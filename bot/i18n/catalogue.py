@@ -84,6 +84,34 @@ UI: dict[str, Entry] = {
     "result.normal": {"en": "normal end", "zh-TW": "正常結束", "zh-CN": "正常结束"},
     "result.negative": {"en": "negative score", "zh-TW": "負分", "zh-CN": "负分"},
     "result.left": {"en": "void (a player left)", "zh-TW": "逃跑作廢", "zh-CN": "逃跑作废"},
+    "result.team_points": {
+        "en": "Points: Team A {a} · Team B {b}",
+        "zh-TW": "得分：甲隊 {a} · 乙隊 {b}",
+        "zh-CN": "得分：甲队 {a} · 乙队 {b}",
+    },
+    "result.lead_score": {
+        "en": "{name} went out first: score {score} ({merged} of it from the partner).",
+        "zh-TW": "頭家 {name}：得分 {score}（含對家的 {merged} 分）。",
+        "zh-CN": "头家 {name}：得分 {score}（含对家的 {merged} 分）。",
+    },
+    "result.second_points": {
+        "en": "{name} went out second with {points} points of their own.",
+        "zh-TW": "二家 {name}：自己得分 {points}。",
+        "zh-CN": "二家 {name}：自己得分 {points}。",
+    },
+    "result.forfeit": {
+        "en": "{name} was last: {captured} captured + {in_hand} in hand go to the other team, "
+        "and {name}'s team loses {penalty}.",
+        "zh-TW": "末家 {name}：已抓 {captured} 分 + 手中 {in_hand} 分歸對方，"
+        "末家一方扣 {penalty} 分。",
+        "zh-CN": "末家 {name}：已抓 {captured} 分 + 手中 {in_hand} 分归对方，"
+        "末家一方扣 {penalty} 分。",
+    },
+    "scores.history_points": {
+        "en": "{kind} ({a} : {b})",
+        "zh-TW": "{kind}（{a} : {b}）",
+        "zh-CN": "{kind}（{a} : {b}）",
+    },
     "result.made": {"en": "contract made", "zh-TW": "莊家成功", "zh-CN": "庄家成功"},
     "result.failed": {"en": "contract failed", "zh-TW": "莊家失敗", "zh-CN": "庄家失败"},
     # --- table lifecycle ------------------------------------------------------------------

@@ -39,7 +39,7 @@ async def test_scores_of_a_table_that_ended(world: World, deals) -> None:
     history = answer(await di.slash(world.thread, "scores history")).content.splitlines()
     assert history == [
         "**Recent hands**",
-        "Hand 1: negative score — ann -20, bo +20, Bot 3 -20, cy +20",
+        "Hand 1: negative score (-30 : 25) — ann -20, bo +20, Bot 3 -20, cy +20",
     ]
     # outside the thread, the channel's newest table is meant
     assert answer(await ann.slash(world.channel, "scores table")).content.splitlines() == score

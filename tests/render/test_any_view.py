@@ -41,8 +41,7 @@ def qingdun_views(draw: st.DrawFn) -> qv.QingdunView:
         to_move=draw(st.none() | seats),
         trick=tuple(plays),
         top_seat=draw(st.none() | seats),
-        captured=tuple(draw(points) for _ in range(4)),
-        banked=(draw(points), draw(points)),
+        points=tuple(draw(points) for _ in range(4)),
         finished=finished,
         face_up=draw(st.none() | st.sampled_from(ALL_CARDS)),
         face_up_seat=draw(st.none() | seats),
@@ -119,10 +118,34 @@ def test_any_hand(
         assert render.render_hand(view, "zh-CN", highlight=highlight).startswith(b"\x89PNG")
 
 
+tallies = st.builds(
+    qv.Tally,
+    points=st.tuples(points, points, points, points),
+    lead=st.none() | seats,
+    merged=points,
+    last=st.none() | seats,
+    forfeit_captured=points,
+    forfeit_in_hand=points,
+    penalty=points,
+)
+
+
 @settings(max_examples=15)
-@given(names=names, deltas=st.tuples(points, points, points, points), kitty=some_cards)
-def test_any_result(names: list[str], deltas: tuple[int, int, int, int], kitty: tuple) -> None:
-    q = qv.QingdunResult((2, 0), (deltas[0], deltas[1]), qv.ResultKind.EARLY_END, 1, deltas)
+@given(
+    names=names,
+    deltas=st.tuples(points, points, points, points),
+    kitty=some_cards,
+    tally=tallies,
+    kind=st.sampled_from(qv.ResultKind),
+)
+def test_any_result(
+    names: list[str],
+    deltas: tuple[int, int, int, int],
+    kitty: tuple,
+    tally: qv.Tally,
+    kind: qv.ResultKind,
+) -> None:
+    q = qv.QingdunResult((2, 0), tally.team_points(), kind, 1, deltas, tally)
     s = sv.SankouResult(3, 200, 200, kitty, 0, False, sv.Tier.ALL_200, 3, deltas)
     for result in (q, s):
         assert render.render_result(result, names, "zh-TW", table_score=deltas).startswith(

@@ -25,6 +25,7 @@ CASES = [
     ("qingdun_table_someone_out", "zh-CN"),
     ("qingdun_hand", "en"),
     ("qingdun_result_double_kou", "zh-TW"),
+    ("qingdun_result_normal", "en"),
     ("sankou_table_bidding", "en"),
     ("sankou_table_failed_throw", "zh-TW"),
     ("sankou_kitty", "zh-CN"),
