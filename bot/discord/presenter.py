@@ -258,7 +258,9 @@ class Presenter:
             expires=int(event.expires_at),
         )
         buttons = controls.vote_view(info.id, event.hand, lang)
-        posted = await self.send(info, content=content, view=buttons)
+        posted = await self.send(
+            info, content=content, view=buttons, allowed_mentions=discord.AllowedMentions.none()
+        )
         if posted is not None:
             self._votes[info.id] = posted
 

@@ -264,7 +264,7 @@ class TableService:
             raise refuse("database_gone")
         table = self._tables.get(table_id)
         if table is not None and table.unavailable:
-            await self._reload(table_id)  # the caller holds the table's lock
+            await self._reload(table_id)  # a retry (never over a fresher table: see _reload)
             table = self._tables.get(table_id)
             if table is not None and table.unavailable:
                 raise refuse("table_unavailable", table_id=table_id)
