@@ -81,7 +81,7 @@ class CardTableBot(discord.Client):
 
     async def setup_hook(self) -> None:
         if self.service is None:
-            self.service = await open_service(
+            self.service = await TableService.open(
                 self.database_path,
                 clock=self.clock,
                 seed_source=self.seed_source,
@@ -104,19 +104,10 @@ class CardTableBot(discord.Client):
         await super().close()
 
 
-async def open_service(path: str | Path, **options: Any) -> TableService:
-    """Open the database and bring back its tables; one line per table set aside."""
-    service = await TableService.open(path, **options)
-    for table_id, reason in sorted(service.quarantined.items()):
-        print(
-            f"cardtable: table {table_id} set aside, its rows are kept: {reason}", file=sys.stderr
-        )
-    return service
-
-
 async def _serve(settings: Settings) -> None:
-    """The database first (a bad one stops us before we connect), then Discord."""
-    service = await open_service(settings.database_path)
+    """The database first (a bad one stops us before we connect; each table it sets aside is
+    one logged line), then Discord."""
+    service = await TableService.open(settings.database_path)
     bot = CardTableBot(settings.database_path, dev_guild_id=settings.dev_guild_id, service=service)
     try:
         async with bot:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import simcord
 
-from bot.discord import app
+from bot.service import TableService
 from tests.discord.conftest import World, answer, open_table
 from tests.discord.test_qingdun_flow import short_deal
 from tests.service.helpers import Clock, full_table, open_service, play_turn
@@ -94,7 +94,7 @@ def test_python_m_bot_explains_an_unusable_database_without_a_traceback(
 
 
 async def test_each_quarantined_table_is_one_clear_line_at_start(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
     path = tmp_path / "cardtable.db"
     service = await open_service(path, Clock())
@@ -108,12 +108,13 @@ async def test_each_quarantined_table_is_one_clear_line_at_start(
     con.execute('UPDATE actions SET action = \'{"type": "nonsense"}\' WHERE hand_id IN (1, 3)')
     con.commit()
     con.close()
-    service = await app.open_service(path)
+    caplog.clear()
+    service = await TableService.open(path)  # as ``python -m bot`` does before connecting
     try:
         assert sorted(service._tables) == [2]
     finally:
         await service.close()
-    lines = capsys.readouterr().err.strip().splitlines()
+    lines = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]
     assert len(lines) == 2
-    assert lines[0].startswith("cardtable: table 1 set aside, its rows are kept: sankou in ")
-    assert lines[1].startswith("cardtable: table 3 set aside")
+    assert lines[0].startswith("table 1 set aside: sankou in channel 1: its stored log does not")
+    assert lines[1].startswith("table 3 set aside: sankou in channel 3")
