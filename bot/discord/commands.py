@@ -297,6 +297,14 @@ async def stats(interaction: discord.Interaction, player: discord.Member | None 
     await v.say(interaction, "\n".join(lines))
 
 
+@scores.command(name=c("scores.minhands"), description=_d("scores.minhands"))
+@app_commands.describe(hands=_d("scores.minhands.hands"))
+async def minhands(
+    interaction: discord.Interaction, hands: app_commands.Range[int, 0, 1000] | None = None
+) -> None:
+    await verbs(interaction).min_hands(interaction, hands)
+
+
 # -- /rules -------------------------------------------------------------------------------------
 
 

@@ -96,10 +96,10 @@ def test_hand_menus_hold_at_most_25_unique_options_and_keep_ranks_together() -> 
 
 
 def test_a_bad_token_is_a_clear_message_not_a_traceback(monkeypatch, capsys, tmp_path) -> None:
-    def refuse(self, token, **kwargs):
+    async def refuse(self, token, **kwargs):
         raise discord.LoginFailure("Improper token has been passed.")
 
-    monkeypatch.setattr(app.CardTableBot, "run", refuse)
+    monkeypatch.setattr(app.CardTableBot, "start", refuse)
     settings = Settings("not-a-token", tmp_path / "x.db", None, "WARNING")
     assert app.run(settings) == 1
     err = capsys.readouterr().err
