@@ -1,4 +1,5 @@
-"""Sample pictures of every kind of state, for people to look at: ``python -m render.demo OUTDIR``.
+"""Sample pictures of every kind of state, for people to look at:
+``python -m render.demo OUTDIR [--four-colour] [--phone]``.
 
 The states are built directly from the engines' view types (no game is played), so they also
 serve the golden-image tests and the benchmark.
@@ -6,6 +7,8 @@ serve the golden-image tests and the benchmark.
 
 from __future__ import annotations
 
+import argparse
+import io
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -54,6 +57,10 @@ QINGDUN_HAND = cards(
     "3S 3S 3H 4D 5S 5S 5S 5H 6S 6C 6C 7H 7D 8S 8H 8H 8D 9S 9S 9H 10H 10H 10D JC JC "
     "QS QH QH KS KD AS AH AH AC 2S 2D 2D 2C SJ SJ BJ"
 )  # sorted as the engine shows it: strength low to high, equal ranks together
+
+
+# A pair chain chosen in the sample hand: two of its three 5S, and one of its two 6C.
+HINT = cards("5S 5S 6S 6C 7H 7D")
 
 
 def qingdun_states() -> dict[str, qv.QingdunView]:
@@ -241,7 +248,7 @@ def sankou_states() -> dict[str, sv.SankouView]:
         ),
         "failed_throw": sankou_view(
             hand_sizes=(14, 15, 14, 15),
-            to_move=3,
+            to_move=0,
             leader=2,
             trick=(_s_play(2, "9S"), _s_play(3, "2H")),
             winning_seat=3,
@@ -286,49 +293,71 @@ def sankou_results() -> dict[str, sv.SankouResult]:
 Render = Callable[[str], bytes]
 
 
-def samples() -> dict[str, Render]:
+def samples(four_colour: bool = False) -> dict[str, Render]:
     """Every sample picture by file stem, each a function of the language."""
     import render
 
     out: dict[str, Render] = {}
+    four = {"four_colour": four_colour}
     for name, q in qingdun_states().items():
         out[f"qingdun_table_{name}"] = lambda lang, v=q: render.render_table(
-            v, NAMES, lang, table_score=SCORES
+            v, NAMES, lang, table_score=SCORES, **four
         )
     for name, q in qingdun_hand_views().items():
-        tip = cards("8H 8H 9S 9S 10H 10H") if name == "hand" else None
+        tip = HINT if name == "hand" else None
         out[f"qingdun_{name}"] = lambda lang, v=q, tip=tip: render.render_hand(
-            v, lang, highlight=tip
+            v, lang, highlight=tip, **four
         )
     for name, r in qingdun_results().items():
         out[f"qingdun_{name}"] = lambda lang, r=r: render.render_result(
-            r, NAMES, lang, table_score=SCORES
+            r, NAMES, lang, table_score=SCORES, **four
         )
     for name, s in sankou_states().items():
         out[f"sankou_table_{name}"] = lambda lang, v=s: render.render_table(
-            v, NAMES, lang, table_score=SCORES
+            v, NAMES, lang, table_score=SCORES, **four
         )
     for name, s in sankou_hand_views().items():
-        out[f"sankou_{name}"] = lambda lang, v=s: render.render_hand(v, lang)
+        out[f"sankou_{name}"] = lambda lang, v=s: render.render_hand(v, lang, **four)
     for name, r in sankou_results().items():
         out[f"sankou_{name}"] = lambda lang, r=r: render.render_result(
-            r, NAMES, lang, table_score=SCORES
+            r, NAMES, lang, table_score=SCORES, **four
         )
     return out
 
 
+def phone_copy(data: bytes, width: int) -> bytes:
+    """A PNG scaled down to ``width`` px wide, as Discord shows it on a phone (330) or in a
+    narrow desktop column (520)."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(data)).convert("RGB")
+    height = round(image.height * width / image.width)
+    out = io.BytesIO()
+    image.resize((width, height), Image.Resampling.LANCZOS).save(out, format="PNG")
+    return out.getvalue()
+
+
 def main(argv: list[str]) -> None:
-    if len(argv) != 1:
-        print("usage: python -m render.demo OUTDIR", file=sys.stderr)
-        raise SystemExit(2)
-    out = Path(argv[0])
-    out.mkdir(parents=True, exist_ok=True)
+    parser = argparse.ArgumentParser(prog="python -m render.demo", description=__doc__)
+    parser.add_argument("outdir", type=Path)
+    parser.add_argument("--four-colour", action="store_true", help="♦ blue and ♣ green")
+    parser.add_argument(
+        "--phone", action="store_true", help="also write copies 330 and 520 px wide"
+    )
+    args = parser.parse_args(argv)
+    args.outdir.mkdir(parents=True, exist_ok=True)
     count = 0
-    for stem, make in samples().items():
+    for stem, make in samples(args.four_colour).items():
         for lang in ("en", "zh-TW", "zh-CN"):
-            (out / f"{stem}.{lang}.png").write_bytes(make(lang))
+            data = make(lang)
+            (args.outdir / f"{stem}.{lang}.png").write_bytes(data)
             count += 1
-    print(f"wrote {count} images to {out}")
+            if args.phone:
+                for width in (330, 520):
+                    (args.outdir / f"{stem}.{lang}.{width}.png").write_bytes(
+                        phone_copy(data, width)
+                    )
+    print(f"wrote {count} pictures to {args.outdir}")
 
 
 if __name__ == "__main__":
