@@ -77,6 +77,9 @@ async def test_autocomplete_never_waits_for_a_busy_table(
     finally:
         lock.release()
     assert len(await choices(world, "")) >= 3
+    service._tables[1].unavailable = True  # a failed write not yet read back: memory unsure
+    assert service.peek_view(1, world.players[1].id) is None
+    service._tables[1].unavailable = False
 
 
 async def test_a_qingdun_suggestion_holds_the_ranks_typed(world: World, deals: Any) -> None:

@@ -85,6 +85,7 @@ async def test_a_qingdun_hand_with_hostile_names(
     deals.use("qingdun", qingdun_deal().start)
     await open_table(world, "qingdun", bot=False, hands=1)
     await world.players[1].slash(world.thread, "table show")
+    assert answer(await world.players[0].slash(world.thread, "table end")).ephemeral  # a vote
     await play_out(world, simcord_env)
     shown = "\n".join(m.content for m in texts(world, world.players[0]))
     assert "\\# heading opened a Qingdun table." in shown
@@ -92,6 +93,7 @@ async def test_a_qingdun_hand_with_hostile_names(
     assert "<@\u200b&1> <@\u200b2> \\`tick\\`" in shown
     assert f"{HOSTILE_NAMES[3]}: " in shown  # CJK and emoji need no escaping
     assert "Hand 1 is over" in shown
+    assert "\\# heading asks to end the table now" in shown  # the vote names everyone, escaped
     replies = await scores(world)
     assert "\\# heading: " in replies[0].content
     assert HOSTILE_NAMES[3] in replies[1].content and HOSTILE_NAMES[3] in replies[2].content
