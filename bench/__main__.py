@@ -12,7 +12,7 @@ import importlib
 import sys
 from itertools import takewhile
 
-DEFAULT = ("qingdun_engine", "sankou_engine", "render_images", "service_load")
+DEFAULT = ("qingdun_engine", "sankou_engine", "render_images", "service_load", "autocomplete")
 BENCHMARKS = (*DEFAULT, "ai")
 
 

@@ -1,7 +1,10 @@
-"""Pillow pictures of the table, the hands and the results, drawn from engine views.
+"""Pillow pictures of the table, the hands and the results, drawn from engine views, and their
+words for screen readers.
 
-Pure functions from the engines' frozen views to PNG bytes: the same input always gives the
-same bytes. ``render_table`` draws only public views and refuses any view holding cards.
+Pure functions from the engines' frozen views to PNG bytes (or text): the same input always
+gives the same output. ``render_table`` and ``describe_table`` take only public views and
+refuse any view holding cards. Every picture is 660 px wide, laid out to be read on a phone
+(where Discord shows it about 330 px wide); ``four_colour`` draws ♦ blue and ♣ green.
 """
 
 from __future__ import annotations
@@ -13,20 +16,31 @@ from engine.qingdun.view import QingdunResult, QingdunView
 from engine.sankou.view import SankouResult, SankouView
 from render import hand, qingdun, sankou
 from render import result as results
+from render.describe import describe_hand, describe_result, describe_table, summarize_table
 from render.fonts import runs
 from render.labels import label, normalize
+from render.look import Look
 from render.table import PublicViewRequired, check_public
 from render.widgets import encode
 
-__all__ = ["PublicViewRequired", "render_hand", "render_result", "render_table"]
+__all__ = [
+    "PublicViewRequired",
+    "describe_hand",
+    "describe_result",
+    "describe_table",
+    "render_hand",
+    "render_result",
+    "render_table",
+    "summarize_table",
+]
 
 
-def _lang(lang: str) -> str:
-    """The picture language; English when no installed font can draw Chinese."""
+def _look(lang: str, four_colour: bool) -> Look:
+    """The picture's look; English when no installed font can draw Chinese."""
     lang = normalize(lang)
     if lang != "en" and not runs("中", 20):
-        return "en"
-    return lang
+        lang = "en"
+    return Look(lang, four_colour)
 
 
 def _names(names: Sequence[str], lang: str) -> list[str]:
@@ -46,14 +60,15 @@ def render_table(
     lang: str = "en",
     *,
     table_score: Sequence[int] | None = None,
+    four_colour: bool = False,
 ) -> bytes:
     """The public table as PNG bytes. Raises ``PublicViewRequired`` for a seat's view."""
     check_public(view)
-    lang = _lang(lang)
+    look = _look(lang, four_colour)
     if isinstance(view, QingdunView):
-        image = qingdun.table_image(view, _names(names, lang), lang, table_score)
+        image = qingdun.table_image(view, _names(names, look.lang), look, table_score)
     else:
-        image = sankou.table_image(view, _names(names, lang), lang, table_score)
+        image = sankou.table_image(view, _names(names, look.lang), look, table_score)
     return encode(image)
 
 
@@ -63,9 +78,15 @@ def render_hand(
     *,
     highlight: Sequence[Card] | None = None,
     title: str | None = None,
+    four_colour: bool = False,
 ) -> bytes:
-    """One seat's own cards (a private picture), grouped the way players sort them."""
-    return encode(hand.hand_image(view, _lang(lang), highlight or (), title))
+    """One seat's own cards (a private picture), grouped the way players sort them.
+
+    ``highlight`` cards (a hint, the current selection) stand up ringed in gold, exactly as
+    many copies as given.
+    """
+    image = hand.hand_image(view, _look(lang, four_colour), highlight or (), title)
+    return encode(image)
 
 
 def render_result(
@@ -74,11 +95,12 @@ def render_result(
     lang: str = "en",
     *,
     table_score: Sequence[int] | None = None,
+    four_colour: bool = False,
 ) -> bytes:
     """The settlement of a finished hand, with the running table score."""
-    lang = _lang(lang)
+    look = _look(lang, four_colour)
     if isinstance(result, QingdunResult):
-        image = results.qingdun_image(result, _names(names, lang), lang, table_score)
+        image = results.qingdun_image(result, _names(names, look.lang), look, table_score)
     else:
-        image = results.sankou_image(result, _names(names, lang), lang, table_score)
+        image = results.sankou_image(result, _names(names, look.lang), look, table_score)
     return encode(image)

@@ -38,9 +38,9 @@ async def test_a_whole_hand_by_buttons_menus_and_commands(world: World, deals) -
         for o in c.get("options", [])
     }
     assert values == {"3S#0", "3H#0", "9C#0"}
-    chosen = await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:c:0")
+    chosen = await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
     assert chosen.response.content.endswith("Selected: 3♠ 3♥")
-    played = await ann.click(hand, custom_id="ct:1:h:play")
+    played = await ann.click(hand, custom_id="ct:1:1:h:play")
     assert [f.content for f in played.followups] == ["Played: 3♠ 3♥"]
     assert played.response.content == "Your hand: 1 cards."  # the same message, redrawn
 
@@ -65,6 +65,11 @@ async def test_a_whole_hand_by_buttons_menus_and_commands(world: World, deals) -
     assert "bo wins the trick: 10 points." in text
     assert "cy wins the trick: 15 points." in text
     assert "Hand 1 is over: negative score." in text
+    # who contributed what (RULES §1.6): ann's score 0; bo 10 and cy 15 of their own; the bot
+    # (末家) forfeits nothing and its team loses 30.
+    assert "Points: Team A -30 · Team B 25" in text
+    assert "ann went out first: score 0 (0 of it from the partner)." in text
+    assert "Bot 3 was last: 0 captured + 0 in hand go to the other team" in text
     assert "ann: -20 (total -20)" in text and "cy: +20 (total +20)" in text
     assert "The table is closed." in text
     results = [
@@ -88,7 +93,7 @@ async def test_a_restart_mid_hand_keeps_the_same_buttons_working(
     ann, bo, cy, _ = world.players
     await open_table(world, "qingdun", hands=1)
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
-    await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:c:0")
+    await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
     table_message = world.table_message()
 
     def syncs() -> int:
@@ -101,7 +106,7 @@ async def test_a_restart_mid_hand_keeps_the_same_buttons_working(
     assert syncs() == 1  # the tree did not change: no second sync
 
     # the selection lives in the message: Play still plays the pair after the restart
-    played = await ann.click(hand, custom_id="ct:1:h:play")
+    played = await ann.click(hand, custom_id="ct:1:1:h:play")
     assert [f.content for f in played.followups] == ["Played: 3♠ 3♥"]
     assert answer(await bo.click(table_message, custom_id="ct:1:pass")).content == "You passed."
     assert "Bot 3 passes." in public_text(world)  # the bot seat resumed too
