@@ -35,8 +35,7 @@ class QingdunObservation:
     top: Combo | None  # the play to beat (None: a new trick is to be led)
     top_seat: int | None
     top_led: bool  # the top play is the trick's lead (led 2s count low)
-    captured: tuple[int, int, int, int]
-    banked: tuple[int, int]
+    points: tuple[int, int, int, int]  # by seat: captured; 頭家's entry is 頭家's score
     finished: tuple[int, ...]
     over: bool
 
@@ -70,8 +69,7 @@ def observe(game: Game, seat: int) -> QingdunObservation:
         top=game.top,
         top_seat=view.top_seat,
         top_led=game.top_led,
-        captured=view.captured,
-        banked=view.banked,
+        points=view.points,
         finished=view.finished,
         over=view.over,
     )
