@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Protocol
 
-from engine.cards import ACE, SUITS, Card, Suit
+from engine.cards import ACE, ALL_CARDS, SUITS, Card, Suit
 from engine.sankou import combos, moves
 from engine.sankou.combos import Key, Kind, Lead
 from engine.sankou.observation import SankouObservation
@@ -132,6 +132,15 @@ class Memory:
 
 
 _INDICES: dict[Suit | None, list[list[int]]] = {}
+_RANK_KEYS: dict[Suit | None, list[int]] = {}
+
+
+def _rank_keys(order: CardOrder) -> list[int]:
+    """By card index: a sort key putting cards weakest first (then by index)."""
+    found = _RANK_KEYS.get(order.trump)
+    if found is None:
+        found = _RANK_KEYS[order.trump] = [order.strength[i] * 64 + i for i in range(54)]
+    return found
 
 
 def _indices(order: CardOrder) -> list[list[int]]:
@@ -147,31 +156,32 @@ class Seen:
     """One seat's picture at one decision: its hand by suit class and the unseen cards."""
 
     __slots__ = (
-        "_by_suit", "_facts", "dealer", "hand", "held", "opponents", "order", "seat", "unseen",
-        "voids",
+        "_by_suit", "_facts", "_kitty", "_played", "dealer", "hand", "held", "opponents", "order",
+        "seat", "voids",
     )  # fmt: skip
 
     def __init__(self, game: Game, seat: int, memory: Memory) -> None:
         self.seat = seat
-        self.order = game.order
+        order = self.order = game.order
         dealer = self.dealer = game.dealer
-        self.hand = list(game.hand(seat))
+        hand = self.hand = list(game.hand(seat))
         held = [0] * 54
-        for card in self.hand:
+        for card in hand:
             held[card.index] += 1
         self.held = held
-        unseen = [COPIES - p - h for p, h in zip(memory.played, held, strict=True)]
-        if seat == dealer and game.phase is not Phase.KITTY:
+        self._played = memory.played
+        kitty = [0] * 54 if seat == dealer and game.phase is not Phase.KITTY else None
+        if kitty is not None:
             for card in game.kitty:
-                unseen[card.index] -= 1
-        self.unseen = unseen
+                kitty[card.index] += 1
+        self._kitty = kitty
         self._facts: list[tuple[int, int, int] | None] = [None] * 5
         self.voids = memory.voids
         self.opponents = [s for s in range(4) if s != seat] if seat == dealer else [dealer]
         by_suit: list[list[Card]] = [[], [], [], [], []]
-        suit_of, strength = self.order.suit, self.order.strength
-        for card in sorted(self.hand, key=lambda c: (strength[c.index], c.index)):
-            by_suit[suit_of[card.index]].append(card)
+        suit_of = order.suit
+        for i in sorted((c.index for c in hand), key=_rank_keys(order).__getitem__):
+            by_suit[suit_of[i]].append(ALL_CARDS[i])
         self._by_suit = by_suit
 
     def suit_cards(self, suit: int) -> list[Card]:
@@ -182,10 +192,15 @@ class Seen:
         """Unseen cards of a suit class: how many, the strongest single and pair (-1: none)."""
         facts = self._facts[suit]
         if facts is None:
-            strength, unseen = self.order.strength, self.unseen
+            strength, played, held, kitty = (
+                self.order.strength,
+                self._played,
+                self.held,
+                self._kitty,
+            )
             count, top, top_pair = 0, -1, -1
             for i in _indices(self.order)[suit]:
-                n = unseen[i]
+                n = COPIES - played[i] - held[i] - (kitty[i] if kitty is not None else 0)
                 if n:
                     count += n
                     if strength[i] > top:
