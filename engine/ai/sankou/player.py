@@ -256,12 +256,12 @@ def candidates(game: policy.Game, seat: int, memory: Memory) -> list[list[Card]]
     lead = game.lead
     more: list[list[Card]] = []
     if lead is None:
-        more += policy._cashable(seen)
+        more += policy.cashable(seen)
         for suit in (*range(4), TRUMP):
             cards = seen.suit_cards(suit)
             if not cards:
                 continue
-            more.append([policy._cheapest(cards, order)])
+            more.append([policy.cheapest(cards, order)])
             more.append([cards[-1]])
             pairs = [c for c in dict.fromkeys(cards) if seen.held[c.index] == 2]
             if pairs:
@@ -272,11 +272,11 @@ def candidates(game: policy.Game, seat: int, memory: Memory) -> list[list[Card]]
     else:
         best = game.winning_key()
         assert best is not None
-        beating = policy._beating(seen, lead, best)
+        beating = policy.beating(seen, lead, best)
         if beating:
             more += [beating[0], beating[-1]]
-        more.append(policy._fill(seen, lead, feed=False))
-        more.append(policy._fill(seen, lead, feed=True))
+        more.append(policy.fill(seen, lead, feed=False))
+        more.append(policy.fill(seen, lead, feed=True))
         for n, cards in enumerate(moves.follows(seen.hand, lead, order)):
             more.append(cards)
             if n >= 1:

@@ -239,20 +239,20 @@ def lead(game: Game, seat: int, memory: Memory) -> list[Card]:
     out = seen.unseen_count(TRUMP)
     if is_dealer and trumps and out and 2 * len(trumps) >= out:
         # Draw the defenders' trumps first: masters, then the cheapest pair, or single.
-        masters = _masters(seen, TRUMP)
-        if masters:
-            return masters
+        top = masters(seen, TRUMP)
+        if top:
+            return top
         pairs = [c for c in dict.fromkeys(trumps) if seen.held[c.index] == 2]
         pairs.sort(key=lambda c: (c.points > 0, order.strength[c.index]))
         if pairs:
             return [pairs[0], pairs[0]]
-        return [_cheapest(trumps, order)]
-    cash = _cashable(seen)
+        return [cheapest(trumps, order)]
+    cash = cashable(seen)
     if cash:
         return max(cash, key=lambda cards: (len(cards), sum(c.points for c in cards)))
     side = [s for s in range(4) if seen.suit_cards(s)]
     if not side:
-        return _masters(seen, TRUMP) or [_cheapest(trumps, order)]
+        return masters(seen, TRUMP) or [cheapest(trumps, order)]
     if not is_dealer:
         # Lead towards a partner who can ruff, while the dealer still follows.
         partners = [s for s in range(4) if s not in (seat, game.dealer)]
@@ -260,14 +260,14 @@ def lead(game: Game, seat: int, memory: Memory) -> list[Card]:
             if any(suit in memory.voids[p] for p in partners) and not seen.may_ruff(
                 suit, seen.opponents
             ):
-                return [_cheapest(seen.suit_cards(suit), order)]
+                return [cheapest(seen.suit_cards(suit), order)]
         safe = [s for s in side if not seen.may_ruff(s, seen.opponents)]
         side = safe or side
     suit = min(side, key=lambda s: (len(seen.suit_cards(s)), s))
-    return [_cheapest(seen.suit_cards(suit), order)]
+    return [cheapest(seen.suit_cards(suit), order)]
 
 
-def _cashable(seen: Seen) -> list[list[Card]]:
+def cashable(seen: Seen) -> list[list[Card]]:
     """Side-suit leads certain to win: masters, as one throw per suit when it stands."""
     found = []
     for suit in range(4):
@@ -290,7 +290,7 @@ def _cashable(seen: Seen) -> list[list[Card]]:
     return found
 
 
-def _masters(seen: Seen, suit: int) -> list[Card]:
+def masters(seen: Seen, suit: int) -> list[Card]:
     """A trump pair or single no unseen card beats, strongest first; [] if none."""
     cards = seen.suit_cards(suit)
     strength = seen.order.strength
@@ -305,7 +305,7 @@ def _masters(seen: Seen, suit: int) -> list[Card]:
     return []
 
 
-def _cheapest(cards: list[Card], order: CardOrder) -> Card:
+def cheapest(cards: list[Card], order: CardOrder) -> Card:
     strength = order.strength
     return min(cards, key=lambda c: (c.points > 0, c.rank == LEVEL or c.suit is None,
                                      strength[c.index], c.index))  # fmt: skip
@@ -330,18 +330,18 @@ def follow(game: Game, seat: int, memory: Memory) -> list[Card]:
     friend_winning = winner != dealer and seat != dealer
     if friend_winning:
         if _holds(seen, played_lead, best, rivals_after, game):
-            return _fill(seen, played_lead, feed=True)
+            return fill(seen, played_lead, feed=True)
         win = _winning(seen, played_lead, best, rivals_after, game, safe_only=True)
         if win is not None and points_on and not _expensive(win, seen):
             return win
-        return _fill(seen, played_lead, feed=False)
+        return fill(seen, played_lead, feed=False)
     win = _winning(seen, played_lead, best, rivals_after, game, safe_only=False)
     if win is not None:
         gain = points_on + sum(c.points for c in win)
         safe = _holds_play(seen, played_lead, win, rivals_after, game)
         if gain or seat == dealer or not _expensive(win, seen) or safe:
             return win
-    return _fill(seen, played_lead, feed=False)
+    return fill(seen, played_lead, feed=False)
 
 
 def _expensive(cards: list[Card], seen: Seen) -> bool:
@@ -376,7 +376,7 @@ def _winning(
     seen: Seen, lead: Lead, best: combos.Key, rivals: list[int], game: Game, *, safe_only: bool
 ) -> list[Card] | None:
     """The cheapest play that takes the trick (the cheapest safe one if there is one)."""
-    options = _beating(seen, lead, best)
+    options = beating(seen, lead, best)
     if not options:
         return None
     for cards in options:
@@ -385,7 +385,7 @@ def _winning(
     return None if safe_only else options[0]
 
 
-def _beating(seen: Seen, lead: Lead, best: combos.Key) -> list[list[Card]]:
+def beating(seen: Seen, lead: Lead, best: combos.Key) -> list[list[Card]]:
     """Plays of the lead's shape that beat ``best`` and are legal, weakest first."""
     order = seen.order
     suited = seen.suit_cards(lead.suit)
@@ -415,7 +415,7 @@ def _beating(seen: Seen, lead: Lead, best: combos.Key) -> list[list[Card]]:
     return [cards for cards in found if (combos.play_key(lead, cards, order) or (-1, -1)) > best]
 
 
-def _fill(seen: Seen, lead: Lead, *, feed: bool) -> list[Card]:
+def fill(seen: Seen, lead: Lead, *, feed: bool) -> list[Card]:
     """A legal follow that does not try to win: points to a partner, or the cheapest cards."""
     order = seen.order
     strength, suit_of = order.strength, order.suit
