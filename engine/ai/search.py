@@ -31,7 +31,7 @@ KEEP_SIGMAS = 1.0
 def best_candidate(
     candidates: Sequence[A],
     sample: Callable[[random.Random], W],
-    evaluate: Callable[[W, A, random.Random], float],
+    evaluate: Callable[[W, A], float],
     budget: Budget,
     rng: random.Random,
 ) -> A:
@@ -49,8 +49,7 @@ def best_candidate(
         for index in alive:
             if budget.exhausted(step):
                 break
-            seed = rng.getrandbits(32)
-            value = evaluate(world, candidates[index], random.Random(seed))
+            value = evaluate(world, candidates[index])
             values[index].append(value)
             budget.charge()
             done.append(index)

@@ -76,6 +76,21 @@ class Trick:
         self.points = points
 
 
+def step(
+    game: Game, plans: Plans, trick: Trick, seat: int, cards: Choice, unit: Combo | None = None
+) -> None:
+    """``seat`` plays ``cards`` (None: passes), keeping its plan and the trick up to date."""
+    if cards is None:
+        game.pass_turn(seat)
+    else:
+        game.play(seat, cards)
+        plans.played(seat, cards, unit)
+        trick.top_seat = seat
+        trick.points += sum(card.points for card in cards)
+    if game.top is None:
+        trick.top_seat, trick.points = None, 0
+
+
 def playout(game: Game, plans: Plans, trick: Trick) -> None:
     """Play ``game`` to its end with the heuristic in every seat."""
     while not game.over:
@@ -84,15 +99,7 @@ def playout(game: Game, plans: Plans, trick: Trick) -> None:
         units = plans.get(game, seat)
         table = Table(seat, game.hand_sizes, game.top, game.top_led, trick.top_seat, trick.points)
         unit = decide(units, table)
-        if unit is None:
-            game.pass_turn(seat)
-        else:
-            game.play(seat, unit.cards)
-            plans.played(seat, unit.cards, unit)
-            trick.top_seat = seat
-            trick.points += sum(card.points for card in unit.cards)
-        if game.top is None:
-            trick.top_seat, trick.points = None, 0
+        step(game, plans, trick, seat, None if unit is None else unit.cards, unit)
 
 
 def _trick_points(obs: QingdunObservation) -> int:
@@ -119,19 +126,11 @@ def choose(obs: QingdunObservation, level: str, budget: Budget, rng: random.Rand
         w = sampler.world(r)
         return w, Plans.of(w)
 
-    def evaluate(w: tuple[Game, Plans], choice: Choice, r: random.Random) -> float:
+    def evaluate(w: tuple[Game, Plans], choice: Choice) -> float:
         game = clone(w[0])
         plans = w[1].copy()
         trick = Trick(obs.top_seat, points)
-        if choice is None:
-            game.pass_turn(seat)
-        else:
-            game.play(seat, choice)
-            plans.played(seat, choice)
-            trick.top_seat = seat
-            trick.points += sum(card.points for card in choice)
-        if game.top is None:
-            trick.top_seat, trick.points = None, 0
+        step(game, plans, trick, seat, choice)
         playout(game, plans, trick)
         assert game.result is not None
         return float(game.result.deltas[seat])

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from engine.actions import Action, Bid, DeclareTrump, Discard, Pass, Play
 from engine.ai import search
@@ -45,20 +47,22 @@ MIN_BID_WORLDS = 8
 #: (30 deals), less against strong defenders. Bidding adds this much to each sample.
 SEARCH_BONUS = 10
 
+A = TypeVar("A")
+World = tuple[Game, Memory]
+
 
 def choose(obs: SankouObservation, level: str, budget: Budget, rng: random.Random) -> Action:
-    sampler = Sampler(obs)
-    seat = obs.seat
+    turn = Turn(obs, level, budget, rng)
     if level == "simple":
-        return sampler.world(rng).hint(seat)
+        return turn.sampler.world(rng).hint(obs.seat)
     phase = obs.phase
     if phase is Phase.BIDDING:
-        return _bid(obs, sampler, level, budget, rng)
+        return turn.bid()
     if phase is Phase.KITTY:
-        return _discard(obs, sampler, level, budget, rng)
+        return turn.discard()
     if phase is Phase.TRUMP:
-        return _trump(obs, sampler, level, budget, rng)
-    return _play(obs, sampler, level, budget, rng)
+        return turn.trump()
+    return turn.play()
 
 
 # ---------------------------------------------------------------------------------------
@@ -84,19 +88,11 @@ def playout(game: Game, memory: Memory) -> None:
             game.pass_turn(seat)
 
 
-class _Worlds:
-    """Sampled worlds with their card memory, built once and copied for each rollout."""
-
-    def __init__(self, sampler: Sampler) -> None:
-        self.sampler = sampler
-
-    def __call__(self, rng: random.Random) -> tuple[Game, Memory]:
-        world = self.sampler.world(rng)
-        return world, Memory.of(world) if world.phase is Phase.PLAY else Memory.empty()
-
-
-# ---------------------------------------------------------------------------------------
-# Bidding
+def finish(game: Game, memory: Memory, seat: int) -> float:
+    """``seat``'s delta once the heuristic has played ``game`` to its end."""
+    playout(game, memory)
+    assert game.result is not None
+    return float(game.result.deltas[seat])
 
 
 def dealer_points(sampler: Sampler, seat: int, rng: random.Random) -> int:
@@ -119,34 +115,7 @@ def bid_values(points: list[int], lowest: int) -> dict[int, float]:
     }
 
 
-def _bid(
-    obs: SankouObservation,
-    sampler: Sampler,
-    level: str,
-    budget: Budget,
-    rng: random.Random,
-) -> Action:
-    seat = obs.seat
-    amounts = [b.amount for b in obs.bids if b.amount is not None]
-    lowest = max(amounts) + BID_STEP if amounts else MIN_BID
-    points: list[int] = []
-    if level == "strong":
-        # With a time budget, a few worlds at least, or the estimate is noise.
-        least = MIN_BID_WORLDS if budget.simulations is None else 0
-        step = 0.0
-        while len(points) < least or not budget.exhausted(step):
-            started = time.perf_counter()
-            points.append(min(FULL, dealer_points(sampler, seat, rng) + SEARCH_BONUS))
-            budget.charge()
-            step = max(step, time.perf_counter() - started)
-    values = bid_values(points or [_estimate(list(obs.hand))], lowest)
-    best = max(values, key=lambda b: (values[b], -b))
-    if values[best] > BID_MARGIN:
-        return Bid(seat, best)
-    return Pass(seat)
-
-
-def _estimate(hand: list[Card]) -> int:
+def estimate(hand: list[Card]) -> int:
     """A rough guess of a dealer's points from the hand alone (the middle level's bidding)."""
     jokers = sum(1 for c in hand if c.suit is None)
     tens = sum(1 for c in hand if c.rank == 10)
@@ -156,91 +125,104 @@ def _estimate(hand: list[Card]) -> int:
 
 
 # ---------------------------------------------------------------------------------------
-# Kitty and trump
+# One decision
 
 
-def _discard(
-    obs: SankouObservation,
-    sampler: Sampler,
-    level: str,
-    budget: Budget,
-    rng: random.Random,
-) -> Action:
-    seat = obs.seat
-    hand = list(obs.hand)
-    trumps = policy.best_trumps(hand)
-    if level == "medium":
-        return Discard(seat, tuple(policy.burial(hand, trumps[0], points=False)))
-    options: list[tuple[tuple[Card, ...], Suit]] = []
-    for trump in trumps[:2]:
-        for points, aces in ((False, True), (True, True), (True, False)):
-            laid = tuple(sorted(policy.burial(hand, trump, points=points, keep_aces=aces)))
-            if (laid, trump) not in options:
-                options.append((laid, trump))
+class Turn:
+    """One decision of the medium or strong player, in whichever phase the hand is."""
 
-    def evaluate(w: tuple[Game, Memory], option: tuple[tuple[Card, ...], Suit], r) -> float:
-        game = clone(w[0])
-        game.discard(seat, list(option[0]))
-        game.declare_trump(seat, option[1])
-        return _finish(game, Memory.empty(), seat)
+    def __init__(
+        self, obs: SankouObservation, level: str, budget: Budget, rng: random.Random
+    ) -> None:
+        self.obs = obs
+        self.seat = obs.seat
+        self.strong = level == "strong"
+        self.budget = budget
+        self.rng = rng
+        self.sampler = Sampler(obs)
 
-    laid, _ = search.best_candidate(options, _Worlds(sampler), evaluate, budget, rng)
-    return Discard(seat, laid)
+    def _world(self, rng: random.Random) -> World:
+        world = self.sampler.world(rng)
+        return world, Memory.of(world) if world.phase is Phase.PLAY else Memory.empty()
 
+    def _search(self, options: Sequence[A], evaluate: Callable[[World, A], float]) -> A:
+        """The option with the best mean result over shared sampled worlds."""
+        return search.best_candidate(options, self._world, evaluate, self.budget, self.rng)
 
-def _trump(
-    obs: SankouObservation,
-    sampler: Sampler,
-    level: str,
-    budget: Budget,
-    rng: random.Random,
-) -> Action:
-    seat = obs.seat
-    suits = policy.best_trumps(obs.hand)
-    if level == "medium":
-        return DeclareTrump(seat, suits[0])
+    def bid(self) -> Action:
+        obs, seat, budget = self.obs, self.seat, self.budget
+        amounts = [b.amount for b in obs.bids if b.amount is not None]
+        lowest = max(amounts) + BID_STEP if amounts else MIN_BID
+        points: list[int] = []
+        if self.strong:
+            # With a time budget, a few worlds at least, or the estimate is noise.
+            least = MIN_BID_WORLDS if budget.simulations is None else 0
+            step = 0.0
+            while len(points) < least or not budget.exhausted(step):
+                started = time.perf_counter()
+                taken = dealer_points(self.sampler, seat, self.rng)
+                points.append(min(FULL, taken + SEARCH_BONUS))
+                budget.charge()
+                step = max(step, time.perf_counter() - started)
+        values = bid_values(points or [estimate(list(obs.hand))], lowest)
+        best = max(values, key=lambda b: (values[b], -b))
+        return Bid(seat, best) if values[best] > BID_MARGIN else Pass(seat)
 
-    def evaluate(w: tuple[Game, Memory], suit: Suit, r) -> float:
-        game = clone(w[0])
-        game.declare_trump(seat, suit)
-        return _finish(game, Memory.empty(), seat)
+    def discard(self) -> Action:
+        seat = self.seat
+        hand = list(self.obs.hand)
+        trumps = policy.best_trumps(hand)
+        if not self.strong:
+            return Discard(seat, tuple(policy.burial(hand, trumps[0], points=False)))
+        options: list[tuple[tuple[Card, ...], Suit]] = []
+        for trump in trumps[:2]:
+            for points, aces in ((False, True), (True, True), (True, False)):
+                laid = tuple(sorted(policy.burial(hand, trump, points=points, keep_aces=aces)))
+                if (laid, trump) not in options:
+                    options.append((laid, trump))
 
-    return DeclareTrump(seat, search.best_candidate(suits, _Worlds(sampler), evaluate, budget, rng))
+        def evaluate(world: World, option: tuple[tuple[Card, ...], Suit]) -> float:
+            game = clone(world[0])
+            game.discard(seat, list(option[0]))
+            game.declare_trump(seat, option[1])
+            return finish(game, Memory.empty(), seat)
 
+        laid, _ = self._search(options, evaluate)
+        return Discard(seat, laid)
 
-def _finish(game: Game, memory: Memory, seat: int) -> float:
-    playout(game, memory)
-    assert game.result is not None
-    return float(game.result.deltas[seat])
+    def trump(self) -> Action:
+        seat = self.seat
+        suits = policy.best_trumps(self.obs.hand)
+        if not self.strong:
+            return DeclareTrump(seat, suits[0])
+
+        def evaluate(world: World, suit: Suit) -> float:
+            game = clone(world[0])
+            game.declare_trump(seat, suit)
+            return finish(game, Memory.empty(), seat)
+
+        return DeclareTrump(seat, self._search(suits, evaluate))
+
+    def play(self) -> Action:
+        seat = self.seat
+        position = policy.Position(self.obs)
+        memory = Memory.of(position)
+        options = candidates(position, seat, memory)
+        if not self.strong or len(options) == 1 or self.budget.exhausted():
+            return Play(seat, tuple(options[0]))
+
+        def evaluate(world: World, cards: list[Card]) -> float:
+            game = clone(world[0])
+            mem = world[1].copy()
+            lead = game.lead
+            mem.record(seat, game.play(seat, cards), lead, game)
+            return finish(game, mem, seat)
+
+        return Play(seat, tuple(self._search(options, evaluate)))
 
 
 # ---------------------------------------------------------------------------------------
-# Play
-
-
-def _play(
-    obs: SankouObservation,
-    sampler: Sampler,
-    level: str,
-    budget: Budget,
-    rng: random.Random,
-) -> Action:
-    seat = obs.seat
-    position = policy.Position(obs)
-    memory = Memory.of(position)
-    options = candidates(position, seat, memory)
-    if level == "medium" or len(options) == 1 or budget.exhausted():
-        return Play(seat, tuple(options[0]))
-
-    def evaluate(w: tuple[Game, Memory], cards: list[Card], r: random.Random) -> float:
-        game = clone(w[0])
-        mem = w[1].copy()
-        lead = game.lead
-        mem.record(seat, game.play(seat, cards), lead, game)
-        return _finish(game, mem, seat)
-
-    best = search.best_candidate(options, _Worlds(sampler), evaluate, budget, rng)
-    return Play(seat, tuple(best))
+# Candidates
 
 
 def candidates(game: policy.Game, seat: int, memory: Memory) -> list[list[Card]]:
