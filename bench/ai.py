@@ -160,6 +160,9 @@ def report(
     p50, p95 = percentile(times, 0.5), percentile(times, 0.95)
     ratio = f"  ({p95 / budget:.2f} × budget, goal ≤ 1.2)" if budget else ""
     yield f"  decision time p50 / p95      : {p50 * 1000:.0f} ms / {p95 * 1000:.0f} ms{ratio}"
+    per_hand = statistics.fmean(sum(h.times) for h in hands)
+    decisions = len(times) / len(hands)
+    yield f"  thinking per hand (tested)   : {per_hand:.1f} s over {decisions:.0f} decisions"
     yield f"  peak memory of a worker      : {peak / 1024:.0f} MiB"
     if game_name == "sankou":
         yield from _dealer_lines(hands)
