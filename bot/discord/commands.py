@@ -15,8 +15,9 @@ from discord.app_commands import Choice
 
 from bot.discord import text
 from bot.discord.autocomplete import suggestions
+from bot.discord.presenter import score_name
+from bot.i18n import CATALOGUE, lang_of, plural, t
 from bot.i18n import command_text as c
-from bot.i18n import lang_of, t
 from bot.i18n.commands import TURN_LIMITS
 from bot.store import HandSummary
 
@@ -83,6 +84,7 @@ scores = ServerGroup("scores")
     turn_limit=_d("table.create.turn_limit"),
     timeout_rule=_d("table.create.timeout_rule"),
     language=_d("table.create.language"),
+    auto_deal=_d("table.create.auto_deal"),
 )
 @app_commands.choices(game=GAMES, turn_limit=LIMITS, timeout_rule=RULES, language=LANGUAGES)
 async def create(
@@ -92,6 +94,7 @@ async def create(
     turn_limit: Choice[int] | None = None,
     timeout_rule: Choice[str] | None = None,
     language: Choice[str] | None = None,
+    auto_deal: bool = True,
 ) -> None:
     await verbs(interaction).create(
         interaction,
@@ -100,6 +103,7 @@ async def create(
         turn_limit.value if turn_limit else DEFAULT_LIMIT,
         timeout_rule.value if timeout_rule else "bot",
         language.value if language else None,
+        auto_deal,
     )
 
 
@@ -234,8 +238,10 @@ async def table_score(interaction: discord.Interaction) -> None:
     lang = lang_of(interaction.locale)
     lines = [f"**{t('table.score', lang)}**"]
     for line in await v.service.table_score(info.id):
-        name = t("table.bot_name", lang, seat=line.seat + 1) if line.user_id is None else line.name
+        name = score_name(line, lang)
         lines.append(t("table.score_line", lang, name=text.name(name), total=line.total))
+    if len(lines) == 1:
+        lines.append(t("scores.no_hands", lang))
     await v.say(interaction, text.fit(lines))
 
 
@@ -252,12 +258,20 @@ async def history(interaction: discord.Interaction) -> None:
             f"{_seat_name(hand_, seat, lang)} {delta:+d}"
             for seat, delta in sorted(hand_.deltas.items())
         )
-        kind = (hand_.result or {}).get("kind") or (hand_.result or {}).get("tier") or hand_.outcome
-        word = t(f"result.{kind}", lang) if f"result.{kind}" in _RESULTS else str(kind or "…")
-        points = (hand_.result or {}).get("team_points")
+        result = hand_.result or {}
+        kind = result.get("kind") or result.get("tier") or hand_.outcome
+        word = t(f"result.{kind}", lang) if f"result.{kind}" in CATALOGUE else "…"
+        points = result.get("team_points")
         if isinstance(points, list) and len(points) == 2:  # 清墩: both teams' final points
             word = t("scores.history_points", lang, kind=word, a=points[0], b=points[1])
-        lines.append(t("scores.history_row", lang, number=hand_.number, kind=word, deltas=deltas))
+        elif result.get("bid") is not None and kind != "left":  # 三扣: the dealer's points
+            bid, taken = result["bid"], result.get("dealer_points")
+            word = t("scores.history_contract", lang, kind=word, points=taken, bid=bid)
+        if deltas:
+            row = t("scores.history_row", lang, number=hand_.number, kind=word, deltas=deltas)
+        else:  # abandoned (or still running): nobody scored
+            row = t("scores.history_bare", lang, number=hand_.number, kind=word)
+        lines.append(row)
     if len(lines) == 1:
         lines.append(t("scores.empty", lang))
     await v.say(interaction, text.fit(lines, newest_last=True))
@@ -268,9 +282,6 @@ def _seat_name(hand_: HandSummary, seat: int, lang: str) -> str:
     if seat in hand_.bots:
         return t("table.bot_name", lang, seat=seat + 1)
     return text.name(hand_.names.get(seat, str(seat + 1)))
-
-
-_RESULTS = {f"result.{k}" for k in ("double_kou", "early_end", "normal", "negative", "left")}
 
 
 @scores.command(name=c("scores.leaderboard"), description=_d("scores.leaderboard"))
@@ -293,9 +304,10 @@ async def leaderboard(
     lines = [f"**{title}**"]
     for rank, row in enumerate(rows, 1):
         lines.append(
-            t(
+            plural(
                 "scores.row",
                 lang,
+                row.hands,
                 rank=rank,
                 name=text.name(row.name),
                 score=row.total,
@@ -318,9 +330,10 @@ async def stats(interaction: discord.Interaction, player: discord.Member | None 
     lines = [f"**{t('scores.stats', lang, name=name)}**"]
     for row in rows:
         lines.append(
-            t(
+            plural(
                 "scores.stats_line",
                 lang,
+                row.hands,
                 game=t(f"game.{row.game}", lang),
                 hands=row.hands,
                 wins=row.wins,

@@ -10,9 +10,11 @@ Lengths are measured in UTF-16 code units, which Discord never counts as fewer c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import discord
+
+from engine.cards import Card
 
 CONTENT_LIMIT = 2000  # characters in a message's content
 NAME_LIMIT = 64  # Discord names have at most 32 code points: 64 UTF-16 units
@@ -53,6 +55,14 @@ def name(text: str) -> str:
 def echo(text: str) -> str:
     """Something a user typed, repeated back (cut short: a refusal must still arrive)."""
     return escape(clip(text, ECHO_LIMIT))
+
+
+def cards(played: Iterable[Card]) -> str:
+    """Cards as every message writes them: rank and suit symbol (``10♥``), jokers 大王 / 小王.
+
+    Notation (``10H``, ``BJ``) is for typing only; whatever the bot shows uses this.
+    """
+    return " ".join(card.pretty for card in played)
 
 
 def fit(lines: Sequence[str], limit: int = CONTENT_LIMIT, *, newest_last: bool = False) -> str:

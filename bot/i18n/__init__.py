@@ -13,6 +13,8 @@ from typing import Any
 from bot.i18n.catalogue import UI, Entry
 from bot.i18n.commands import COMMANDS
 from bot.i18n.errors import ERRORS
+from engine.cards import parse_cards
+from engine.errors import CardParseError
 
 LANGS: tuple[str, ...] = ("en", "zh-TW", "zh-CN")
 DEFAULT_LANG = "en"
@@ -54,12 +56,30 @@ def t(key: str, lang: str, /, **params: Any) -> str:
         return text
 
 
+def plural(key: str, lang: str, count: int, /, **params: Any) -> str:
+    """``t`` for a message about ``count`` things: ``<key>.one`` when there is exactly one
+    and the catalogue has that form ("1 hand", not "1 hands"); ``count`` is passed on."""
+    if count == 1 and f"{key}.one" in CATALOGUE:
+        key = f"{key}.one"
+    return t(key, lang, count=count, **params)
+
+
 def has_refusal(code: str) -> bool:
     return code in ERRORS
 
 
 #: Params that name a seat (0-3): shown to players as seat numbers 1-4 and by name.
 SEAT_PARAMS = frozenset({"seat", "to_move", "leader", "dealer", "owner", "winner"})
+#: Params that hold cards in notation (``10H BJ``): shown with suit symbols (``10♥ 大王``).
+CARD_PARAMS = frozenset({"card", "cards", "play", "top"})
+
+
+def _symbols(value: str) -> str:
+    """Cards in notation written as every message writes them; anything else as it is."""
+    try:
+        return " ".join(card.pretty for card in parse_cards(value))
+    except CardParseError:
+        return value
 
 
 def refusal(
@@ -78,7 +98,9 @@ def refusal(
     """
     code = getattr(exc, "code", None)
     raw: dict[str, Any] = {
-        key: clean(value) if isinstance(value, str) else value
+        key: clean(_symbols(value) if key in CARD_PARAMS else value)
+        if isinstance(value, str)
+        else value
         for key, value in (getattr(exc, "params", {}) or {}).items()
     }
     names = [clean(name) for name in names]
@@ -117,6 +139,7 @@ __all__ = [
     "command_text",
     "has_refusal",
     "lang_of",
+    "plural",
     "refusal",
     "t",
 ]

@@ -179,31 +179,6 @@ UI: dict[str, Entry] = {
         "zh-CN": "第 {number} 局开始。",
     },
     "table.ended": {"en": "The table is closed.", "zh-TW": "本桌結束。", "zh-CN": "本桌结束。"},
-    "table.turn": {
-        "en": "{mention}, your turn.",
-        "zh-TW": "{mention}，輪到你了。",
-        "zh-CN": "{mention}，轮到你了。",
-    },
-    "table.turn_bid": {
-        "en": "{mention}, your bid.",
-        "zh-TW": "{mention}，輪到你叫分。",
-        "zh-CN": "{mention}，轮到你叫分。",
-    },
-    "table.turn_kitty": {
-        "en": "{mention}, you are the dealer: lay 8 cards back as the kitty.",
-        "zh-TW": "{mention}，你是莊家：請扣 8 張底牌。",
-        "zh-CN": "{mention}，你是庄家：请扣 8 张底牌。",
-    },
-    "table.turn_trump": {
-        "en": "{mention}, name the trump suit.",
-        "zh-TW": "{mention}，請定主牌花色。",
-        "zh-CN": "{mention}，请定主牌花色。",
-    },
-    "table.reminder": {
-        "en": "{mention}, the table is waiting for you.",
-        "zh-TW": "{mention}，大家在等你出牌。",
-        "zh-CN": "{mention}，大家在等你出牌。",
-    },
     "table.timeout_bot": {
         "en": "{name} ran out of time; a bot played the turn.",
         "zh-TW": "{name} 逾時，由電腦代打。",
@@ -432,3 +407,278 @@ UI: dict[str, Entry] = {
         "zh-CN": "（中文版规则尚未提供，以下为英文原文。）",
     },
 }
+
+
+# --- the table in the channel (issue 12): turn pings, catching up, offers, the end of a table ----
+UI.update(
+    {
+        "turn.play": {
+            "en": "{mention}, your turn.",
+            "zh-TW": "{mention}，輪到你了。",
+            "zh-CN": "{mention}，轮到你了。",
+        },
+        "turn.bid": {
+            "en": "{mention}, your bid: press **My hand** to bid or pass.",
+            "zh-TW": "{mention}，輪到你叫分：按「我的牌」叫分或不叫。",
+            "zh-CN": "{mention}，轮到你叫分：按“我的牌”叫分或不叫。",
+        },
+        "turn.kitty": {
+            "en": "{mention}, you are the dealer: press **My hand** to lay 8 cards back as the "
+            "kitty.",
+            "zh-TW": "{mention}，你是莊家：按「我的牌」扣 8 張底牌。",
+            "zh-CN": "{mention}，你是庄家：按“我的牌”扣 8 张底牌。",
+        },
+        "turn.trump": {
+            "en": "{mention}, press **My hand** to name the trump suit.",
+            "zh-TW": "{mention}，按「我的牌」定主牌花色。",
+            "zh-CN": "{mention}，按“我的牌”定主牌花色。",
+        },
+        "turn.reminder": {
+            "en": "{turn} The table is waiting for you.",
+            "zh-TW": "{turn}大家在等你。",
+            "zh-CN": "{turn}大家在等你。",
+        },
+        "turn.due": {"en": "due {when}", "zh-TW": "期限 {when}", "zh-CN": "期限 {when}"},
+        "turn.first_bid": {
+            "en": "No bids yet: bid 80 or more, or pass",
+            "zh-TW": "還沒有人叫分：叫 80 分以上，或不叫",
+            "zh-CN": "还没有人叫分：叫 80 分以上，或不叫",
+        },
+        "turn.outbid": {
+            "en": "Highest bid: {name} {amount}; bid {minimum} or more, or pass",
+            "zh-TW": "最高叫分：{name} {amount}；叫 {minimum} 分以上，或不叫",
+            "zh-CN": "最高叫分：{name} {amount}；叫 {minimum} 分以上，或不叫",
+        },
+        "turn.lead": {
+            "en": "You lead this trick",
+            "zh-TW": "這一輪由你先出",
+            "zh-CN": "这一轮由你先出",
+        },
+        "turn.beat": {
+            "en": "To beat: {name}'s {kind} {cards}",
+            "zh-TW": "要壓過 {name} 的{kind} {cards}",
+            "zh-CN": "要压过 {name} 的{kind} {cards}",
+        },
+        "turn.lead_trick": {
+            "en": "You lead trick {number}",
+            "zh-TW": "第 {number} 輪由你先出",
+            "zh-CN": "第 {number} 轮由你先出",
+        },
+        "turn.follow": {
+            "en": "Follow {name}'s lead: {cards}",
+            "zh-TW": "跟 {name} 的首出：{cards}",
+            "zh-CN": "跟 {name} 的首出：{cards}",
+        },
+        "turn.winning": {
+            "en": "winning: {name} {cards}",
+            "zh-TW": "目前最大：{name} {cards}",
+            "zh-CN": "目前最大：{name} {cards}",
+        },
+        "turn.since": {
+            "en": "Since your last move: {events}",
+            "zh-TW": "你上次出手之後：{events}",
+            "zh-CN": "你上次出手之后：{events}",
+        },
+        "turn.so_far": {
+            "en": "So far this hand: {events}",
+            "zh-TW": "本局到目前為止：{events}",
+            "zh-CN": "本局到目前为止：{events}",
+        },
+        "turn.plays": {
+            "en": "{count} plays",
+            "zh-TW": "出牌 {count} 次",
+            "zh-CN": "出牌 {count} 次",
+        },
+        "turn.plays.one": {
+            "en": "{count} play",
+            "zh-TW": "出牌 {count} 次",
+            "zh-CN": "出牌 {count} 次",
+        },
+        "turn.passes": {
+            "en": "{count} passes",
+            "zh-TW": "不要 {count} 次",
+            "zh-CN": "不要 {count} 次",
+        },
+        "turn.passes.one": {
+            "en": "{count} pass",
+            "zh-TW": "不要 {count} 次",
+            "zh-CN": "不要 {count} 次",
+        },
+        "turn.bid_passes": {
+            "en": "{count} passes",
+            "zh-TW": "不叫 {count} 次",
+            "zh-CN": "不叫 {count} 次",
+        },
+        "turn.bid_passes.one": {
+            "en": "{count} pass",
+            "zh-TW": "不叫 {count} 次",
+            "zh-CN": "不叫 {count} 次",
+        },
+        "turn.tip": {
+            "en": "New here? **My hand** shows your cards with menus to play them; you can also "
+            "type `/play cards`, or press **Hint** for a suggestion. `/rules` explains the game.",
+            "zh-TW": "第一次玩？按「我的牌」看手牌，用選單出牌；也可以輸入 `/打牌 出牌`，"
+            "或按「提示」看建議。`/規則` 有完整說明。",
+            "zh-CN": "第一次玩？按“我的牌”看手牌，用菜单出牌；也可以输入 `/打牌 出牌`，"
+            "或按“提示”看建议。`/规则` 有完整说明。",
+        },
+        "button.fill": {
+            "en": "Add bots and start",
+            "zh-TW": "加電腦並開局",
+            "zh-CN": "加电脑并开局",
+        },
+        "button.next_hand": {"en": "Next hand", "zh-TW": "下一局", "zh-CN": "下一局"},
+        "button.play_again": {
+            "en": "Play again",
+            "zh-TW": "原班人馬再開一桌",
+            "zh-CN": "原班人马再开一桌",
+        },
+        "table.dealt_by_hand": {
+            "en": "Hands are dealt when a player presses **Next hand** under the last result.",
+            "zh-TW": "每局結束後，由玩家按結果下方的「下一局」發牌。",
+            "zh-CN": "每局结束后，由玩家按结果下方的“下一局”发牌。",
+        },
+        "table.final": {
+            "en": "Table #{table} is closed. Final standings:",
+            "zh-TW": "第 {table} 桌結束。最終排名：",
+            "zh-CN": "第 {table} 桌结束。最终排名：",
+        },
+        "table.final_row": {
+            "en": "{rank}. {name}: {total:+d} ({count} hands)",
+            "zh-TW": "{rank}. {name}：{total:+d}（{count} 局）",
+            "zh-CN": "{rank}. {name}：{total:+d}（{count} 局）",
+        },
+        "table.final_row.one": {
+            "en": "{rank}. {name}: {total:+d} ({count} hand)",
+            "zh-TW": "{rank}. {name}：{total:+d}（{count} 局）",
+            "zh-CN": "{rank}. {name}：{total:+d}（{count} 局）",
+        },
+        "table.reopened": {
+            "en": "{name} opened table #{table} with the same seats as table #{old}. Whoever "
+            "does not want to play presses **Leave**; the host presses **Start**.",
+            "zh-TW": "{name} 用第 {old} 桌的原班人馬開了第 {table} 桌。不想玩的請按「離座」，"
+            "由桌主按「開局」。",
+            "zh-CN": "{name} 用第 {old} 桌的原班人马开了第 {table} 桌。不想玩的请按“离座”，"
+            "由桌主按“开局”。",
+        },
+        "table.again_here": {
+            "en": "Table #{table} is open here with the same seats.",
+            "zh-TW": "第 {table} 桌已用原班人馬開在這裡。",
+            "zh-CN": "第 {table} 桌已用原班人马开在这里。",
+        },
+        "scores.no_hands": {
+            "en": "No hands finished yet.",
+            "zh-TW": "還沒有打完的牌局。",
+            "zh-CN": "还没有打完的牌局。",
+        },
+        "result.abandoned": {
+            "en": "abandoned (no scores)",
+            "zh-TW": "中止（不計分）",
+            "zh-CN": "中止（不计分）",
+        },
+        "result.zero": {
+            "en": "contract failed: the dealer took no points",
+            "zh-TW": "莊家失敗：一分未得",
+            "zh-CN": "庄家失败：一分未得",
+        },
+        "result.under_45": {
+            "en": "contract failed: the dealer took under 45",
+            "zh-TW": "莊家失敗：不到 45 分",
+            "zh-CN": "庄家失败：不到 45 分",
+        },
+        "result.under_bid": {
+            "en": "contract failed: short of the bid",
+            "zh-TW": "莊家失敗：未到叫分",
+            "zh-CN": "庄家失败：未到叫分",
+        },
+        "result.over_160": {
+            "en": "contract made with 160 or more",
+            "zh-TW": "莊家成功：160 分以上",
+            "zh-CN": "庄家成功：160 分以上",
+        },
+        "result.all_200": {
+            "en": "contract made with all 200 points",
+            "zh-TW": "莊家成功：全拿 200 分",
+            "zh-CN": "庄家成功：全拿 200 分",
+        },
+        "scores.history_contract": {
+            "en": "{kind} ({points} of {bid})",
+            "zh-TW": "{kind}（{points}/{bid}）",
+            "zh-CN": "{kind}（{points}/{bid}）",
+        },
+        "scores.history_bare": {
+            "en": "Hand {number}: {kind}",
+            "zh-TW": "第 {number} 局：{kind}",
+            "zh-CN": "第 {number} 局：{kind}",
+        },
+        "scores.row.one": {
+            "en": "{rank}. {name}: {score:+d} ({hands} hand)",
+            "zh-TW": "{rank}. {name}：{score:+d}（{hands} 局）",
+            "zh-CN": "{rank}. {name}：{score:+d}（{hands} 局）",
+        },
+        "scores.stats_line.one": {
+            "en": "{game}: {hands} hand, {wins} won, total {score:+d}",
+            "zh-TW": "{game}：{hands} 局，贏 {wins} 局，累計 {score:+d}",
+            "zh-CN": "{game}：{hands} 局，赢 {wins} 局，累计 {score:+d}",
+        },
+        "kind.cards.one": {"en": "{count} card", "zh-TW": "{count} 張", "zh-CN": "{count} 张"},
+        "hand.title.one": {
+            "en": "Your hand: {count} card.",
+            "zh-TW": "你的手牌：{count} 張。",
+            "zh-CN": "你的手牌：{count} 张。",
+        },
+        "hand.partner.one": {
+            "en": "Your partner's hand: {count} card.",
+            "zh-TW": "對家的手牌：{count} 張。",
+            "zh-CN": "对家的手牌：{count} 张。",
+        },
+        "since.played": {
+            "en": "{name}: {cards}",
+            "zh-TW": "{name}：{cards}",
+            "zh-CN": "{name}：{cards}",
+        },
+        "since.passed": {"en": "{name} passed", "zh-TW": "{name} 不要", "zh-CN": "{name} 不要"},
+        "since.bid_pass": {"en": "{name} passed", "zh-TW": "{name} 不叫", "zh-CN": "{name} 不叫"},
+        "since.bid": {
+            "en": "{name} bid {amount}",
+            "zh-TW": "{name} 叫 {amount}",
+            "zh-CN": "{name} 叫 {amount}",
+        },
+        "since.trick": {
+            "en": "{name} took the trick (+{points})",
+            "zh-TW": "{name} 贏得這一輪（+{points}）",
+            "zh-CN": "{name} 赢得这一轮（+{points}）",
+        },
+        "since.out": {
+            "en": "{name} is out ({place})",
+            "zh-TW": "{name} 出完（{place}）",
+            "zh-CN": "{name} 出完（{place}）",
+        },
+        "since.failed": {
+            "en": "{name}'s throw failed ({attempted} → {forced})",
+            "zh-TW": "{name} 甩牌失敗（{attempted} → {forced}）",
+            "zh-CN": "{name} 甩牌失败（{attempted} → {forced}）",
+        },
+        "since.dealer": {
+            "en": "{name} is the dealer at {amount}",
+            "zh-TW": "{name} 做莊，叫分 {amount}",
+            "zh-CN": "{name} 做庄，叫分 {amount}",
+        },
+        "since.kitty": {
+            "en": "{name} laid the kitty",
+            "zh-TW": "{name} 已扣底",
+            "zh-CN": "{name} 已扣底",
+        },
+        "since.trump": {"en": "trump is {suit}", "zh-TW": "主牌是{suit}", "zh-CN": "主牌是{suit}"},
+        "since.timed_out": {
+            "en": "{name} ran out of time",
+            "zh-TW": "{name} 逾時",
+            "zh-CN": "{name} 超时",
+        },
+        "since.taken_over": {
+            "en": "a bot plays for {name}",
+            "zh-TW": "電腦代 {name} 打",
+            "zh-CN": "电脑代 {name} 打",
+        },
+    }
+)

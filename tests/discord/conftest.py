@@ -168,11 +168,12 @@ class World:
         return threads[-1] if threads else self.channel
 
     def table_message(self) -> Any:
-        """The latest public message carrying table buttons."""
+        """The latest public message carrying table buttons (a turn ping's My hand alone
+        does not make one)."""
         for message in reversed(self.thread.history()):
             for row in message.components:
                 for child in getattr(row, "children", ()):
-                    if (child.custom_id or "").endswith((":join", ":hand")):
+                    if (child.custom_id or "").endswith((":join", ":hint")):
                         return message
         raise AssertionError("no table message")
 

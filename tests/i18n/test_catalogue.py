@@ -112,9 +112,9 @@ def test_refusals_name_players_cards_and_kinds_in_the_readers_language() -> None
     beat = IllegalMove(
         "x", code="does_not_beat", play="3S 3H", play_kind="pair", top="4S 4H", top_kind="pair"
     )
-    assert refusal(beat, "zh-CN") == "3S 3H（对子）压不过 4S 4H（对子）。"
+    assert refusal(beat, "zh-CN") == "3♠ 3♥（对子）压不过 4♠ 4♥（对子）。"  # symbols, not notation
     follow = IllegalMove("x", code="must_follow", suit="H", card="7H")
-    assert refusal(follow, "zh-TW") == "你要跟♥ 紅心：你手上還有 7H。"
+    assert refusal(follow, "zh-TW") == "你要跟♥ 紅心：你手上還有 7♥。"
     parse = CardParseError("3X", "suits are S H D C", code="bad_suit")
     assert "3X" in refusal(parse, "zh-CN")
 
@@ -133,6 +133,6 @@ def test_locale_mapping() -> None:
 
 
 def test_formatting_never_crashes_on_missing_or_odd_params() -> None:
-    assert t("table.turn", "en") == "{mention}, your turn."
+    assert t("turn.play", "en") == "{mention}, your turn."
     assert t("play.delta_line", "en", name="A", delta="x", total=3)  # bad spec: raw text
     assert t("no.such.key", "en") == "no.such.key"
