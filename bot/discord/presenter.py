@@ -6,7 +6,8 @@ buttons stays in view:
 
 - **the log**: moves and other announcements are added to one message, edited as they come
   (bot moves fold into it one by one), as long as it is the newest message of the channel and
-  stays under 2,000 characters; otherwise a new log message starts;
+  stays short (``LOG_LINES``, so the table above it stays in sight); otherwise a new log
+  message starts;
 - **the turn ping**: a message of its own (an edit would notify nobody) with a **My hand**
   button (``bot.discord.turns``); it is deleted once that turn is over, so only the current
   one is ever in the channel;
@@ -50,6 +51,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 BELOW = 5  # messages allowed below the table message before it is posted anew
+LOG_LINES = 10  # lines of one log message: about two tricks, short enough to read on a phone
 REPOST_AFTER = timedelta(minutes=10)  # an older table message has scrolled away: post it anew
 # What a call to Discord may raise besides a refusal: the connection failing on the way.
 SEND_FAILURES = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
@@ -121,6 +123,7 @@ class Presenter:
         self._votes: dict[int, discord.Message] = {}  # the open vote message of each table
         self._logs: dict[int, tuple[discord.Message, list[str]]] = {}  # the log and its lines
         self._pings: dict[int, tuple[discord.Message, int]] = {}  # the turn ping and whom
+        self._views: dict[int, Any] = {}  # the last public view: an ended table keeps its picture
 
     @property
     def service(self) -> Any:
@@ -207,8 +210,9 @@ class Presenter:
             if anew:
                 assert user is not None
                 await self._ping(info, view, user, after_names)
-            if info.status == "ended":
+            if info.status == "ended":  # nothing more will be shown of this table
                 self._logs.pop(info.id, None)
+                self._views.pop(info.id, None)
 
     def line(self, event: Any, info: TableInfo, names: list[str], lang: str) -> str | None:
         """One announcement in the table's language (``None`` for events the image shows)."""
@@ -274,10 +278,14 @@ class Presenter:
         return None
 
     async def _public_view(self, table_id: int) -> Any:
+        """The table's public view; once it has ended, the last one shown (its final state)."""
         try:
-            return await self.service.public_view(table_id)
+            view = await self.service.public_view(table_id)
         except ServiceError:
-            return None
+            return self._views.get(table_id)
+        if view is not None:
+            self._views[table_id] = view
+        return view
 
     async def _score_lines(self, info: TableInfo) -> list[ScoreLine]:
         try:
@@ -304,7 +312,8 @@ class Presenter:
             message, kept = held
             joined = [*kept, *lines]
             newest = self.scroll.newest(self.channel_id(info)) == message.id
-            if newest and text.size("\n".join(joined)) <= text.CONTENT_LIMIT:
+            fits = len(joined) <= LOG_LINES and text.size("\n".join(joined)) <= text.CONTENT_LIMIT
+            if newest and fits:
                 try:
                     await message.edit(content="\n".join(joined))
                     self._logs[info.id] = (message, joined)
@@ -455,13 +464,17 @@ class Presenter:
     def content(self, info: TableInfo, names: list[str], lang: str, view: Any = None) -> str:
         game = t(f"game.{info.game}", lang)
         lines = [f"**{t('table.title', lang, game=game, table=info.id)}**"]
+        summary = None
         if view is not None and info.status == "playing":
             try:  # one line of the state, for screen readers and notifications
-                lines.append(text.escape(render.summarize_table(view, names, lang)))
+                summary = text.escape(render.summarize_table(view, names, lang))
             except Exception:
                 log.exception("table %s: no summary line", info.id)
-        for index, name in enumerate(names):
-            lines.append(t("table.seat_line", lang, seat=index + 1, name=text.name(name)))
+        if summary:  # the seats are in the picture and its alt text: the message stays short
+            lines.append(summary)
+        else:
+            for index, name in enumerate(names):
+                lines.append(t("table.seat_line", lang, seat=index + 1, name=text.name(name)))
         if info.status == "waiting":
             count = sum(1 for s in info.seats if s is not None)
             lines.append(t("table.waiting", lang, count=count))
@@ -511,9 +524,7 @@ class Presenter:
 
     def _crowded(self, info: TableInfo, message_id: int, coming: int) -> bool:
         """Whether the table message should move down: more than ``BELOW`` messages under it
-        (with ``coming`` more), or, not knowing, an old one. An ended table stays put."""
-        if info.status == "ended":
-            return False
+        (with ``coming`` more), or, not knowing, an old one."""
         below = self.scroll.below(self.channel_id(info), message_id)
         if below is None:
             return discord.utils.utcnow() - discord.utils.snowflake_time(message_id) > REPOST_AFTER
@@ -522,7 +533,7 @@ class Presenter:
     async def _make_room(self, info: TableInfo) -> None:
         """Before a post: move the table message down first if the post would bury it."""
         current = self.message_id(info)
-        if current is None or info.status == "ended":
+        if current is None:
             return
         below = self.scroll.below(self.channel_id(info), current)
         if below is not None and below + 1 > BELOW:

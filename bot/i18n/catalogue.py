@@ -391,11 +391,6 @@ UI: dict[str, Entry] = {
         "zh-CN": "第 {number} 局：{kind}—{deltas}",
     },
     # --- rules ----------------------------------------------------------------------------
-    "rules.missing": {
-        "en": "The rules of {game} are not written yet.",
-        "zh-TW": "{game} 的規則還沒寫好。",
-        "zh-CN": "{game} 的规则还没写好。",
-    },
     "rules.page": {
         "en": "Page {page}/{pages}",
         "zh-TW": "第 {page}/{pages} 頁",
@@ -631,6 +626,96 @@ UI.update(
             "en": "Your partner's hand: {count} card.",
             "zh-TW": "對家的手牌：{count} 張。",
             "zh-CN": "对家的手牌：{count} 张。",
+        },
+        "rules.howto_title": {
+            "en": "How to play here",
+            "zh-TW": "在這裡怎麼玩",
+            "zh-CN": "在这里怎么玩",
+        },
+        "rules.howto.qingdun": {
+            "en": "**1. Your turn.** The bot pings you in the table's thread with what to beat "
+            "and your deadline. Press **My hand** (under the ping or the table) to see your "
+            "cards: only you see them.\n\n"
+            "**2. Play, one of three ways:**\n"
+            "• **Menus**: in your hand, pick a play from the menu of legal plays, or choose "
+            "cards in the card menus and press **Play**. **Pass** passes.\n"
+            "• **Typed**: `/play cards 33344` (ranks only: the bot picks suits that keep your "
+            "清墩 and straight flushes) or with suits, `/play cards 10H JS`; `/play pass`.\n"
+            "• **Hint**: press **Hint** for a suggestion, chosen in your hand, ready to play.\n\n"
+            "**3. Catching up.** The table picture numbers the current trick in order and shows "
+            "the last trick; your ping says what happened since your last move.\n\n"
+            "**4. After the hand** the result and the table score are posted, then the next "
+            "hand is dealt (or a player presses **Next hand**). Your partner's hand: "
+            "**Partner's hand**, once you are out.\n\n"
+            "Leaving during a hand costs 50 points. The rules follow on the next pages.",
+            "zh-TW": "**1. 輪到你。** 機器人會在牌桌的討論串提醒你，附上要壓過的牌和期限。"
+            "按「我的牌」（在提醒或牌桌下方）私下看自己的牌。\n\n"
+            "**2. 出牌，三種方式任選：**\n"
+            "• **選單**：在手牌訊息裡，從可出的牌型選單選一手；或在選牌選單選好牌再按「出牌」。"
+            "按「不要」就是不要。\n"
+            "• **打字**：`/打牌 出牌 33344`（只打點數，機器人會挑不拆清墩和同花順的花色），"
+            "或連花色 `/打牌 出牌 10H JS`；`/打牌 不要`。\n"
+            "• **提示**：按「提示」，建議的牌會在手牌裡選好，直接出就行。\n\n"
+            "**3. 跟上進度。** 牌桌圖依出牌順序標出這一輪的牌，也畫出上一輪；"
+            "提醒訊息會說你上次出手之後發生了什麼。\n\n"
+            "**4. 一局結束**會貼出結果和總分，接著發下一局（或由玩家按「下一局」）。"
+            "出完牌之後可以按「看對家的牌」。\n\n"
+            "牌局中離座扣 50 分。後面幾頁是完整規則。",
+            "zh-CN": "**1. 轮到你。** 机器人会在牌桌的子区提醒你，附上要压过的牌和期限。"
+            "按“我的牌”（在提醒或牌桌下方）私下看自己的牌。\n\n"
+            "**2. 出牌，三种方式任选：**\n"
+            "• **菜单**：在手牌消息里，从可出的牌型菜单选一手；或在选牌菜单选好牌再按“出牌”。"
+            "按“不要”就是不要。\n"
+            "• **打字**：`/打牌 出牌 33344`（只打点数，机器人会挑不拆清墩和同花顺的花色），"
+            "或连花色 `/打牌 出牌 10H JS`；`/打牌 不要`。\n"
+            "• **提示**：按“提示”，建议的牌会在手牌里选好，直接出就行。\n\n"
+            "**3. 跟上进度。** 牌桌图按出牌顺序标出这一轮的牌，也画出上一轮；"
+            "提醒消息会说你上次出手之后发生了什么。\n\n"
+            "**4. 一局结束**会贴出结果和总分，接着发下一局（或由玩家按“下一局”）。"
+            "出完牌之后可以按“看对家的牌”。\n\n"
+            "牌局中离座扣 50 分。后面几页是完整规则。",
+        },
+        "rules.howto.sankou": {
+            "en": "**1. Your turn.** The bot pings you in the table's thread with what to beat "
+            "(or the bid to top) and your deadline. Press **My hand** (under the ping or the "
+            "table) to see your cards: only you see them.\n\n"
+            "**2. Bidding**: pick a bid in your hand's menu or press **Pass** "
+            "(`/play bid 85`, `/play pass`). The dealer then chooses 8 cards and presses "
+            "**Lay kitty** (`/play kitty …`), and names trump in the menu (`/play trump`).\n\n"
+            "**3. Play, one of three ways:**\n"
+            "• **Menus**: pick a play from the menu of legal plays, or choose cards in the "
+            "card menus and press **Play**.\n"
+            "• **Typed**: `/play cards 10H 10H`; autocomplete offers plays that follow suit.\n"
+            "• **Hint**: press **Hint** for a suggestion, chosen in your hand, ready to play.\n\n"
+            "**4. Catching up.** The table picture numbers the current trick in order and shows "
+            "the last trick; your ping says what happened since your last move.\n\n"
+            "After the hand the result and the table score are posted, then the next hand is "
+            "dealt (or a player presses **Next hand**). Leaving during a hand costs 9 points. "
+            "The rules follow on the next pages.",
+            "zh-TW": "**1. 輪到你。** 機器人會在牌桌的討論串提醒你，"
+            "附上要壓過的牌（或要超過的叫分）和期限。按「我的牌」（在提醒或牌桌下方）私下看自己的牌。\n\n"
+            "**2. 叫分**：在手牌的選單選分數，或按「不叫」（`/打牌 叫分 85`、`/打牌 不要`）。"
+            "莊家接著選 8 張牌按「扣底」（`/打牌 扣底 …`），再在選單定主（`/打牌 定主`）。\n\n"
+            "**3. 出牌，三種方式任選：**\n"
+            "• **選單**：從可出的牌型選單選一手，或在選牌選單選好牌再按「出牌」。\n"
+            "• **打字**：`/打牌 出牌 10H 10H`；自動完成會列出跟得上花色的出法。\n"
+            "• **提示**：按「提示」，建議的牌會在手牌裡選好，直接出就行。\n\n"
+            "**4. 跟上進度。** 牌桌圖依出牌順序標出這一輪的牌，也畫出上一輪；"
+            "提醒訊息會說你上次出手之後發生了什麼。\n\n"
+            "一局結束會貼出結果和總分，接著發下一局（或由玩家按「下一局」）。"
+            "牌局中離座扣 9 分。後面幾頁是完整規則。",
+            "zh-CN": "**1. 轮到你。** 机器人会在牌桌的子区提醒你，"
+            "附上要压过的牌（或要超过的叫分）和期限。按“我的牌”（在提醒或牌桌下方）私下看自己的牌。\n\n"
+            "**2. 叫分**：在手牌的菜单选分数，或按“不叫”（`/打牌 叫分 85`、`/打牌 不要`）。"
+            "庄家接着选 8 张牌按“扣底”（`/打牌 扣底 …`），再在菜单定主（`/打牌 定主`）。\n\n"
+            "**3. 出牌，三种方式任选：**\n"
+            "• **菜单**：从可出的牌型菜单选一手，或在选牌菜单选好牌再按“出牌”。\n"
+            "• **打字**：`/打牌 出牌 10H 10H`；自动补全会列出跟得上花色的出法。\n"
+            "• **提示**：按“提示”，建议的牌会在手牌里选好，直接出就行。\n\n"
+            "**4. 跟上进度。** 牌桌图按出牌顺序标出这一轮的牌，也画出上一轮；"
+            "提醒消息会说你上次出手之后发生了什么。\n\n"
+            "一局结束会贴出结果和总分，接着发下一局（或由玩家按“下一局”）。"
+            "牌局中离座扣 9 分。后面几页是完整规则。",
         },
         "since.played": {
             "en": "{name}: {cards}",
