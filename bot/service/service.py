@@ -22,7 +22,7 @@ from typing import Any, Self
 
 from bot.service import events as ev
 from bot.service.errors import ServiceError, refuse
-from bot.service.games import RULES, Dealer, deal_by_seed, plain
+from bot.service.games import RULES, Dealer, deal_by_seed
 from bot.service.live import LiveTable, Seat, rebuild
 from bot.service.requests import Request, to_action
 from bot.service.settings import TableSettings, TimeoutRule
@@ -38,6 +38,7 @@ from bot.store import (
 from engine import CardParseError, IllegalMove
 from engine.actions import Action, action_to_json
 from engine.cards import Card
+from engine.records import plain
 
 Clock = Callable[[], float | datetime]
 _RECENT = 8  # results kept per table to answer a repeated action id with the first answer
