@@ -32,6 +32,7 @@ from bot.store.records import (
     TableRow,
 )
 from bot.store.schema import MIGRATIONS
+from bot.store.scores import ScoreReads, ScoreWrites
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, game, settings, language, status, "
@@ -113,7 +114,7 @@ def _table_row(row: aiosqlite.Row | tuple[Any, ...]) -> TableRow:
     )
 
 
-class Transaction:
+class Transaction(ScoreWrites):
     """Writes inside one open transaction; obtained from ``Store.transaction()``."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -237,7 +238,7 @@ class Transaction:
         await cursor.close()
 
 
-class Store:
+class Store(ScoreReads):
     """The database of one bot: open with ``await Store.open(path)``, close when done."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:

@@ -1,0 +1,134 @@
+"""Recomputing every rating and standing from the event log, and comparing with the stored.
+
+The log is the settled hands in their order (``settled_hands``), the ledger and the hands'
+summaries; ``tally`` is folded over it exactly as the service applied it hand by hand, so the
+result must equal what is stored, float for float. Hands settled before summaries were kept
+get theirs by re-playing their actions (their bot seats played the one level there was then).
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+
+from bot.ratings.record import summary_rows
+from bot.ratings.tally import DEFAULT_BOT_LEVEL, holder_of, tally
+from bot.store import Store
+from bot.store.score_rows import DayLine, RatingStep, Standing
+from engine.actions import action_from_json
+from engine.records import GAMES
+
+log = logging.getLogger(__name__)
+CHUNK = 2000  # settled hands read at a time
+
+
+@dataclass(slots=True)
+class Rebuilt:
+    hands: int = 0  # settled hands folded
+    summaries_added: int = 0  # hands whose summary was rebuilt by re-playing them
+    standings: int = 0
+    differences: list[str] = field(default_factory=list)  # stored vs recomputed, first few
+
+    @property
+    def equal(self) -> bool:
+        return not self.differences
+
+
+async def rebuild(store: Store, *, write: bool) -> Rebuilt:
+    """Recompute everything; with ``write``, also add missing summaries and store the result.
+
+    Run it with the bot stopped: a hand settled meanwhile would be missed by the rewrite.
+    """
+    report = Rebuilt()
+    if write:
+        report.summaries_added = await _add_missing_summaries(store)
+    standings: dict[tuple[int, str, tuple[int, str]], Standing] = {}
+    days: dict[tuple[int, str, int, int], DayLine] = {}
+    steps: set[RatingStep] = set()
+    seq = 0
+    while chunk := await store.settled_hands(seq, CHUNK):
+        for hand in chunk:
+            key = (hand.guild_id, hand.game)
+            holders = {holder_of(line) for line in hand.seats}
+            before = {h: standings[(*key, h)] for h in holders if (*key, h) in standings}
+            changes = tally(hand, before)
+            for h, standing in changes.standings.items():
+                standings[(*key, h)] = standing
+            for day in changes.days:
+                at = (day.guild_id, day.game, day.day, day.user_id)
+                days[at] = _add(days.get(at), day)
+            steps.update(changes.steps)
+            seq = hand.seq
+        report.hands += len(chunk)
+    report.standings = len(standings)
+    report.differences = _compare(
+        await store.all_standings(),
+        standings,
+        await store.all_days(),
+        set(days.values()),
+        await store.all_rating_steps(),
+        steps,
+    )
+    if write and report.differences:
+        async with store.transaction() as tx:
+            await tx.replace_scores(standings.values(), days.values(), steps)
+    return report
+
+
+async def _add_missing_summaries(store: Store) -> int:
+    missing = await store.hands_without_seats()
+    for hand_id in missing:
+        stored = await store.stored_hand(hand_id)
+        assert stored is not None
+        line = stored.line
+        game = GAMES[line.game].replay(
+            stored.start, [action_from_json(action) for action in stored.actions]
+        )
+        levels = [DEFAULT_BOT_LEVEL if seat.user_id is None else None for seat in line.seats]
+        async with store.transaction() as tx:
+            await tx.put_hand_seats(hand_id, summary_rows(game, levels))
+    if missing:
+        log.info("added the summaries of %d hands settled before summaries were kept", len(missing))
+    return len(missing)
+
+
+def _add(total: DayLine | None, more: DayLine) -> DayLine:
+    if total is None:
+        return more
+    return DayLine(
+        total.guild_id,
+        total.game,
+        total.day,
+        total.user_id,
+        total.hands + more.hands,
+        total.wins + more.wins,
+        total.points + more.points,
+        total.voids + more.voids,
+        total.void_points + more.void_points,
+    )
+
+
+def _compare(
+    stored: dict[tuple[int, str, tuple[int, str]], Standing],
+    computed: dict[tuple[int, str, tuple[int, str]], Standing],
+    stored_days: set[DayLine],
+    computed_days: set[DayLine],
+    stored_steps: set[RatingStep],
+    computed_steps: set[RatingStep],
+) -> list[str]:
+    """Human-readable differences (at most a few of each kind)."""
+    out: list[str] = []
+    for key in sorted(set(stored) | set(computed), key=repr):
+        if stored.get(key) != computed.get(key):
+            out.append(f"standing {key}: stored {stored.get(key)}, recomputed {computed.get(key)}")
+            if len(out) >= 5:
+                break
+    extra, missing = stored_days - computed_days, computed_days - stored_days
+    if extra or missing:
+        out.append(f"day totals: {len(extra)} stored rows differ, {len(missing)} recomputed")
+    extra_steps, missing_steps = stored_steps - computed_steps, computed_steps - stored_steps
+    if extra_steps or missing_steps:
+        out.append(
+            f"rating steps: {len(extra_steps)} stored rows differ, {len(missing_steps)} recomputed"
+        )
+    return out

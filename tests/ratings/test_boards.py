@@ -1,0 +1,128 @@
+"""Boards from the standings: minimum hands, ranks with ties, the caller's line, periods, bots."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.ratings.model import Rating
+from bot.store import Store
+from bot.store.score_rows import Board, BoardLine, day_of
+from tests.ratings.support import DAY, T0, Scripted, Seat
+
+TODAY = day_of(T0)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Store]:
+    store = await Store.open(tmp_path / "boards.db")
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+def script(store: Store) -> Scripted:
+    return Scripted(store)
+
+
+async def board(
+    store: Store,
+    by: str,
+    *,
+    me: int = 0,
+    days: int | None = None,
+    min_hands: int = 5,
+    top: int = 10,
+) -> Board:
+    since = None if days is None else TODAY - days + 1
+    return await store.board(
+        1, "qingdun", by=by, since_day=since, min_hands=min_hands, me=me, top=top
+    )
+
+
+async def test_players_below_the_minimum_are_hidden_from_the_rating_board(
+    store: Store, script: Scripted
+) -> None:
+    for n in range(4):
+        await script.qingdun((1, 2), (3, 4), a_wins=n % 2 == 0, at=T0 + n)
+    hidden = await board(store, "rating", me=1)
+    assert hidden.lines == () and hidden.ranked == 0
+    assert hidden.own is not None and (hidden.own.rank, hidden.own.hands) == (None, 4)
+    await script.qingdun((1, 2), (3, 4), at=T0 + 10)
+    shown = await board(store, "rating", me=1)
+    assert [line.user_id for line in shown.lines] == [1, 2, 3, 4]
+    assert [line.rank for line in shown.lines] == [1, 1, 3, 3]  # partners rate alike: ties
+    assert shown.own is None  # the caller is on the board already
+    assert (await board(store, "rating", me=1, min_hands=6)).lines == ()
+
+
+async def test_points_board_ranks_ties_alike_and_skips_the_next_ranks(
+    store: Store, script: Scripted
+) -> None:
+    await script.qingdun((1, 2), (3, 4), delta=20)  # 1, 2: +20; 3, 4: -20
+    await script.qingdun((1, 5), (6, 7), delta=10, at=T0 + 1)  # 1 +30, 5 +10, 6, 7: -10
+    result = await board(store, "points", me=6)
+    lines = [(line.rank, line.user_id, line.value) for line in result.lines]
+    assert lines == [(1, 1, 30), (2, 2, 20), (3, 5, 10), (4, 6, -10), (4, 7, -10),
+                     (6, 3, -20), (6, 4, -20)]  # fmt: skip
+    assert result.ranked == 7 and result.own is None
+
+
+async def test_the_callers_own_line_is_there_even_far_down(store: Store, script: Scripted) -> None:
+    for n in range(6):  # players 10..21; 10 & 11 win every hand, the last pair loses most
+        await script.qingdun((10 + 2 * n, 11 + 2 * n), (30, 31), delta=10 + n, at=T0 + n)
+    result = await board(store, "points", me=31, top=5)
+    assert len(result.lines) == 5 and all(line.user_id != 31 for line in result.lines)
+    assert result.own == BoardLine(13, 31, "", "u31", -(10 + 11 + 12 + 13 + 14 + 15), 6, 0)
+    never = await board(store, "points", me=99, top=5)
+    assert never.own is None
+
+
+async def test_void_points_count_only_for_players_with_enough_completed_hands(
+    store: Store, script: Scripted
+) -> None:
+    for n in range(5):
+        await script.qingdun((1, 2), (3, 4), a_wins=n % 2 == 0, at=T0 + n)  # 1, 2 at +10
+    # 5 sits at a table where 1 leaves: 1 -50, 5 and the other opponent +10, partner 0
+    seats = [Seat(1, -50, left=True), Seat(5, 10), Seat(2, 0), Seat(6, 10)]
+    await script.hand("qingdun", seats, at=T0 + 9, void=True)
+    points = {line.user_id: line.value for line in (await board(store, "points")).lines}
+    assert points[1] == 10 - 50  # five completed hands: the leaving penalty counts
+    assert points[5] == points[6] == 0  # no completed hand: the leaving bonus does not
+    rating = await board(store, "rating", me=5)
+    assert rating.own is not None and rating.own.hands == 0 and rating.own.rank is None
+
+
+async def test_periods_count_whole_utc_days(store: Store, script: Scripted) -> None:
+    await script.qingdun((1, 2), (3, 4), delta=10, at=T0 - 10 * DAY)
+    await script.qingdun((3, 4), (1, 2), delta=20, at=T0 - 6 * DAY)
+    await script.qingdun((3, 4), (1, 2), delta=30, at=T0)
+    week = {line.user_id: line.value for line in (await board(store, "points", days=7)).lines}
+    month = {line.user_id: line.value for line in (await board(store, "points", days=30)).lines}
+    assert week == {3: 50, 4: 50, 1: -50, 2: -50}
+    assert month == {3: 40, 4: 40, 1: -40, 2: -40}
+    top = (await board(store, "points", days=7)).lines[0]
+    assert (top.user_id, top.hands, top.wins) == (3, 2, 2)
+    today = await board(store, "points", days=1)
+    assert {line.user_id: line.value for line in today.lines} == {3: 30, 4: 30, 1: -30, 2: -30}
+
+
+async def test_rating_boards_by_period_show_the_change_and_bots_as_references(
+    store: Store, script: Scripted
+) -> None:
+    for n in range(5):
+        await script.qingdun((1, None), (2, None), at=T0 - 20 * DAY + n)  # 1 beats 2 and the bot
+    await script.qingdun((2, None), (3, None), at=T0)
+    old = await board(store, "rating", days=7, min_hands=1, me=1)
+    assert {line.user_id for line in old.lines if line.rank} == {2, 3}  # 1 did not play
+    bots = [line for line in old.lines if line.bot_level]
+    assert [(b.rank, b.bot_level, b.user_id) for b in bots] == [(None, "simple", 0)]
+    changes = {line.user_id: line.change for line in old.lines if line.rank}
+    standing = await store.standing(1, "qingdun", (3, ""))
+    assert standing is not None and changes[3] == standing.rating - Rating().shown
+    assert changes[2] is not None and changes[2] > 0
+    assert old.own is not None and old.own.user_id == 1 and old.own.change is None
+    values = [line.value for line in old.lines]
+    assert values == sorted(values, reverse=True)
