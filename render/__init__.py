@@ -1,7 +1,8 @@
 """Pillow pictures of the table, the hands and the results, drawn from engine views.
 
 Pure functions from the engines' frozen views to PNG bytes: the same input always gives the
-same bytes. ``render_table`` draws only public views and refuses any view holding cards.
+same bytes. ``render_table`` draws only public views and refuses any view holding cards;
+``render_deal`` draws every hand of a deal, for replays of hands that are over.
 """
 
 from __future__ import annotations
@@ -10,15 +11,26 @@ from collections.abc import Sequence
 
 from engine.cards import Card
 from engine.qingdun.view import QingdunResult, QingdunView
+from engine.replay import RevealedDeal
 from engine.sankou.view import SankouResult, SankouView
-from render import hand, qingdun, sankou
+from render import board, hand, qingdun, replay, sankou
 from render import result as results
+from render.board import BoardPicture, BoardRow
 from render.fonts import runs
 from render.labels import label, normalize
 from render.table import PublicViewRequired, check_public
 from render.widgets import encode
 
-__all__ = ["PublicViewRequired", "render_hand", "render_result", "render_table"]
+__all__ = [
+    "BoardPicture",
+    "BoardRow",
+    "PublicViewRequired",
+    "render_board",
+    "render_deal",
+    "render_hand",
+    "render_result",
+    "render_table",
+]
 
 
 def _lang(lang: str) -> str:
@@ -82,3 +94,14 @@ def render_result(
     else:
         image = results.sankou_image(result, _names(names, lang), lang, table_score)
     return encode(image)
+
+
+def render_board(picture: BoardPicture, lang: str = "en") -> bytes:
+    """A server's board: the top lines and the viewer's own line."""
+    return encode(board.board_image(picture, _lang(lang)))
+
+
+def render_deal(deal: RevealedDeal, names: Sequence[str], lang: str = "en") -> bytes:
+    """Every seat's cards as dealt: only for a hand that is over (a replay's first page)."""
+    lang = _lang(lang)
+    return encode(replay.deal_image(deal, _names(names, lang), lang))

@@ -89,6 +89,28 @@ _CATALOGUE: dict[str, tuple[str, str, str]] = {
     "left": ("left", "逃跑", "逃跑"),
     "big_joker": ("Big joker", "大王", "大王"),
     "small_joker": ("Small joker", "小王", "小王"),
+    # boards
+    "board": ("Leaderboard", "排行榜", "排行榜"),
+    "board_empty": ("No one on this board yet", "還沒有人上榜", "还没有人上榜"),
+    "period_week": ("Last 7 days", "最近 7 天", "最近 7 天"),
+    "period_month": ("Last 30 days", "最近 30 天", "最近 30 天"),
+    "period_all": ("All time", "全部", "全部"),
+    "by_rating": ("by rating", "按等級分", "按等级分"),
+    "by_points": ("by points", "按積分", "按积分"),
+    "by_rating_short": ("Rating", "等級分", "等级分"),
+    "by_points_short": ("Points", "積分", "积分"),
+    "player": ("Player", "玩家", "玩家"),
+    "hands": ("Hands", "局數", "局数"),
+    "win_rate": ("Won", "勝率", "胜率"),
+    "change": ("Change", "升降", "升降"),
+    "bot_level": ("Bot · {level}", "電腦 · {level}", "电脑 · {level}"),
+    "level_simple": ("simple", "簡單", "简单"),
+    "level_strong": ("strong", "強", "强"),
+    # replays
+    "deal": ("The deal", "發牌", "发牌"),
+    "dealt_kitty": ("Kitty as dealt", "原底牌", "原底牌"),
+    "buried_kitty": ("Kitty laid back", "扣底", "扣底"),
+    "bid_won": ("{bid} by {name}", "{name} 叫 {bid}", "{name} 叫 {bid}"),
 }
 
 _KINDS: dict[ComboKind, tuple[str, str, str]] = {
@@ -116,6 +138,10 @@ def lang_index(lang: str) -> int:
 def normalize(lang: str) -> str:
     """One of ``LANGS``; anything unknown is English."""
     return LANGS[lang_index(lang)]
+
+
+def has_label(key: str) -> bool:
+    return key in _CATALOGUE
 
 
 def label(key: str, lang: str, **params: object) -> str:
