@@ -92,8 +92,8 @@ _CATALOGUE: dict[str, tuple[str, str, str]] = {
     # boards
     "board": ("Leaderboard", "排行榜", "排行榜"),
     "board_empty": ("No one on this board yet", "還沒有人上榜", "还没有人上榜"),
-    "period_week": ("Last 7 days", "最近 7 天", "最近 7 天"),
-    "period_month": ("Last 30 days", "最近 30 天", "最近 30 天"),
+    "period_week": ("This week", "本週", "本周"),
+    "period_month": ("This month", "本月", "本月"),
     "period_all": ("All time", "全部", "全部"),
     "by_rating": ("by rating", "按等級分", "按等级分"),
     "by_points": ("by points", "按積分", "按积分"),

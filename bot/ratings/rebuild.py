@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from bot.ratings.record import summary_rows
 from bot.ratings.tally import DEFAULT_BOT_LEVEL, holder_of, tally
 from bot.store import Store
-from bot.store.score_rows import DayLine, RatingStep, Standing
+from bot.store.score_rows import PeriodLine, RatingStep, Standing
 from engine.actions import action_from_json
 from engine.records import GAMES
 
@@ -43,7 +43,7 @@ async def rebuild(store: Store, *, write: bool) -> Rebuilt:
     if write:
         report.summaries_added = await _add_missing_summaries(store)
     standings: dict[tuple[int, str, tuple[int, str]], Standing] = {}
-    days: dict[tuple[int, str, int, int], DayLine] = {}
+    periods: dict[tuple[int, str, str, int, int], PeriodLine] = {}
     steps: set[RatingStep] = set()
     seq = 0
     while chunk := await store.settled_hands(seq, CHUNK):
@@ -54,9 +54,9 @@ async def rebuild(store: Store, *, write: bool) -> Rebuilt:
             changes = tally(hand, before)
             for h, standing in changes.standings.items():
                 standings[(*key, h)] = standing
-            for day in changes.days:
-                at = (day.guild_id, day.game, day.day, day.user_id)
-                days[at] = _add(days.get(at), day)
+            for line in changes.periods:
+                at = (line.guild_id, line.game, line.period, line.start_day, line.user_id)
+                periods[at] = _add(periods.get(at), line)
             steps.update(changes.steps)
             seq = hand.seq
         report.hands += len(chunk)
@@ -64,14 +64,14 @@ async def rebuild(store: Store, *, write: bool) -> Rebuilt:
     report.differences = _compare(
         await store.all_standings(),
         standings,
-        await store.all_days(),
-        set(days.values()),
+        await store.all_periods(),
+        set(periods.values()),
         await store.all_rating_steps(),
         steps,
     )
     if write and report.differences:
         async with store.transaction() as tx:
-            await tx.replace_scores(standings.values(), days.values(), steps)
+            await tx.replace_scores(standings.values(), periods.values(), steps)
     return report
 
 
@@ -92,27 +92,21 @@ async def _add_missing_summaries(store: Store) -> int:
     return len(missing)
 
 
-def _add(total: DayLine | None, more: DayLine) -> DayLine:
+def _add(total: PeriodLine | None, more: PeriodLine) -> PeriodLine:
     if total is None:
         return more
-    return DayLine(
-        total.guild_id,
-        total.game,
-        total.day,
-        total.user_id,
-        total.hands + more.hands,
-        total.wins + more.wins,
-        total.points + more.points,
-        total.voids + more.voids,
-        total.void_points + more.void_points,
-    )
+    return PeriodLine(
+        total.guild_id, total.game, total.period, total.start_day, total.user_id,
+        total.hands + more.hands, total.wins + more.wins, total.points + more.points,
+        total.voids + more.voids, total.void_points + more.void_points,
+    )  # fmt: skip
 
 
 def _compare(
     stored: dict[tuple[int, str, tuple[int, str]], Standing],
     computed: dict[tuple[int, str, tuple[int, str]], Standing],
-    stored_days: set[DayLine],
-    computed_days: set[DayLine],
+    stored_periods: set[PeriodLine],
+    computed_periods: set[PeriodLine],
     stored_steps: set[RatingStep],
     computed_steps: set[RatingStep],
 ) -> list[str]:
@@ -123,9 +117,9 @@ def _compare(
             out.append(f"standing {key}: stored {stored.get(key)}, recomputed {computed.get(key)}")
             if len(out) >= 5:
                 break
-    extra, missing = stored_days - computed_days, computed_days - stored_days
+    extra, missing = stored_periods - computed_periods, computed_periods - stored_periods
     if extra or missing:
-        out.append(f"day totals: {len(extra)} stored rows differ, {len(missing)} recomputed")
+        out.append(f"period totals: {len(extra)} stored rows differ, {len(missing)} recomputed")
     extra_steps, missing_steps = stored_steps - computed_steps, computed_steps - stored_steps
     if extra_steps or missing_steps:
         out.append(

@@ -46,6 +46,6 @@ async def record_hand(
     before = await tx.standings_of(guild_id, game, [holder_of(line) for line in seats])
     changes = tally(hand, before)
     await tx.put_standings(changes.standings.values())
-    await tx.add_days(changes.days)
+    await tx.add_periods(changes.periods)
     await tx.add_rating_steps(changes.steps)
     return changes

@@ -1,4 +1,4 @@
-"""What one settled hand changes: each holder's standing, the day totals, the rating steps.
+"""What one settled hand changes: each holder's standing, period totals and rating steps.
 
 One pure function, used both when a hand ends (the service writes its output in the hand's
 own transaction) and by the rebuild (which folds it over every settled hand in order), so the
@@ -8,10 +8,18 @@ two cannot drift apart.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from bot.ratings.model import Holder, Place, Rating, bot, person, rate_hand
-from bot.store.score_rows import DayLine, RatingStep, SeatLine, SettledHand, Standing, day_of
+from bot.store.score_rows import (
+    PERIODS,
+    PeriodLine,
+    RatingStep,
+    SeatLine,
+    SettledHand,
+    Standing,
+    period_start,
+)
 
 DEFAULT_BOT_LEVEL = "simple"  # the only level before levels were recorded
 
@@ -25,7 +33,7 @@ def holder_of(line: SeatLine) -> Holder:
 @dataclass(frozen=True, slots=True)
 class Tally:
     standings: dict[Holder, Standing]  # the new standing of every holder seated in the hand
-    days: tuple[DayLine, ...]  # amounts to add to the people's day totals
+    periods: tuple[PeriodLine, ...]  # amounts to add to the people's week and month totals
     steps: tuple[RatingStep, ...]  # the new ratings, one per holder whose rating moved
 
 
@@ -44,24 +52,25 @@ def tally(hand: SettledHand, before: Mapping[Holder, Standing]) -> Tally:
     moved = rate_hand(hand.game, places, hand.void, ratings)
     steps = []
     for h, new in moved.items():
-        was = standings[h].rating
-        standings[h] = replace(standings[h], mu=new.mu, sigma=new.sigma, rating=new.shown)
+        was = standings[h]
+        shown = new.shown
+        standings[h] = Standing(
+            was.guild_id, was.game, was.user_id, was.bot_level, was.name, new.mu, new.sigma, shown,
+            was.hands, was.wins, was.points, was.voids, was.void_points, was.left_hands,
+            was.last_at,
+        )  # fmt: skip
         steps.append(
-            RatingStep(
-                hand.seq,
-                hand.guild_id,
-                hand.game,
-                h[0],
-                h[1],
-                new.mu,
-                new.sigma,
-                new.shown,
-                was,
-                hand.at,
-            )
-        )
-    days = tuple(_day(hand, line) for h, line in zip(holders, hand.seats, strict=True) if not h[1])
-    return Tally(standings, days, tuple(steps))
+            RatingStep(hand.seq, hand.guild_id, hand.game, h[0], h[1], new.mu, new.sigma, shown,
+                       was.rating, hand.at)
+        )  # fmt: skip
+    starts = [(period, period_start(period, hand.at)) for period in PERIODS]
+    periods = tuple(
+        _period(hand, line, period, start)
+        for h, line in zip(holders, hand.seats, strict=True)
+        if not h[1]
+        for period, start in starts
+    )
+    return Tally(standings, periods, tuple(steps))
 
 
 def _fresh(hand: SettledHand, h: Holder, line: SeatLine) -> Standing:
@@ -71,29 +80,24 @@ def _fresh(hand: SettledHand, h: Holder, line: SeatLine) -> Standing:
     )
 
 
-def _count(standing: Standing, line: SeatLine, hand: SettledHand) -> Standing:
-    if hand.void:
-        return replace(
-            standing,
-            name=line.name,
-            voids=standing.voids + 1,
-            void_points=standing.void_points + line.delta,
-            left_hands=standing.left_hands + line.left,
-            last_at=hand.at,
-        )
-    return replace(
-        standing,
-        name=line.name,
-        hands=standing.hands + 1,
-        wins=standing.wins + line.won,
-        points=standing.points + line.delta,
-        last_at=hand.at,
-    )
+def _count(s: Standing, line: SeatLine, hand: SettledHand) -> Standing:
+    """``s`` with the hand counted (built directly: this runs for every seat of every hand)."""
+    void = hand.void
+    return Standing(
+        s.guild_id, s.game, s.user_id, s.bot_level, line.name, s.mu, s.sigma, s.rating,
+        s.hands + (not void),
+        s.wins + (line.won and not void),
+        s.points + (0 if void else line.delta),
+        s.voids + void,
+        s.void_points + (line.delta if void else 0),
+        s.left_hands + (line.left and void),
+        hand.at,
+    )  # fmt: skip
 
 
-def _day(hand: SettledHand, line: SeatLine) -> DayLine:
+def _period(hand: SettledHand, line: SeatLine, period: str, start: int) -> PeriodLine:
     assert line.user_id is not None
-    base = DayLine(hand.guild_id, hand.game, day_of(hand.at), line.user_id)
+    key = (hand.guild_id, hand.game, period, start, line.user_id)
     if hand.void:
-        return replace(base, voids=1, void_points=line.delta)
-    return replace(base, hands=1, wins=int(line.won), points=line.delta)
+        return PeriodLine(*key, 0, 0, 0, 1, line.delta)
+    return PeriodLine(*key, 1, int(line.won), line.delta)

@@ -131,17 +131,18 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (guild_id, game, user_id, bot_level)
     ) WITHOUT ROWID;
     CREATE INDEX standings_rating ON standings (guild_id, game, rating);
-    CREATE TABLE standing_days (
+    CREATE TABLE standing_periods (
         guild_id    INTEGER NOT NULL,
         game        TEXT    NOT NULL,
-        day         INTEGER NOT NULL,  -- UTC day number: at / 86400
+        period      TEXT    NOT NULL CHECK (period IN ('week', 'month')),
+        start_day   INTEGER NOT NULL,  -- its first UTC day (at / 86400): a Monday, or the 1st
         user_id     INTEGER NOT NULL,
         hands       INTEGER NOT NULL,
         wins        INTEGER NOT NULL,
         points      INTEGER NOT NULL,
         voids       INTEGER NOT NULL,
         void_points INTEGER NOT NULL,
-        PRIMARY KEY (guild_id, game, day, user_id)
+        PRIMARY KEY (guild_id, game, period, start_day, user_id)
     ) WITHOUT ROWID;
     CREATE TABLE rating_steps (
         guild_id  INTEGER NOT NULL,

@@ -3,14 +3,27 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, date, datetime
 from typing import Any
 
 DAY = 86400
+PERIODS = ("week", "month")  # calendar periods, in UTC: the week starts on Monday
+_EPOCH = date(1970, 1, 1)
 
 
 def day_of(at: float) -> int:
-    """The UTC day number of an epoch time (boards by period count whole UTC days)."""
+    """The UTC day number of an epoch time."""
     return int(at // DAY)
+
+
+def period_start(period: str, at: float) -> int:
+    """The first UTC day of the calendar ``period`` ("week": from Monday, "month") of ``at``."""
+    if period == "week":
+        day = day_of(at)
+        return day - (day + 3) % 7  # 1970-01-01, day 0, was a Thursday
+    if period == "month":
+        return (datetime.fromtimestamp(at, UTC).date().replace(day=1) - _EPOCH).days
+    raise ValueError(f"unknown period {period!r}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,12 +94,13 @@ class Standing:
 
 
 @dataclass(frozen=True, slots=True)
-class DayLine:
-    """A person's totals in one server, game and UTC day (boards by period add these up)."""
+class PeriodLine:
+    """A person's totals in one server, game and calendar week or month."""
 
     guild_id: int
     game: str
-    day: int
+    period: str  # "week" | "month"
+    start_day: int  # its first UTC day
     user_id: int
     hands: int = 0
     wins: int = 0
@@ -130,7 +144,8 @@ class BoardLine:
 class Board:
     game: str
     by: str  # "rating" | "points"
-    since_day: int | None  # None: all time
+    period: str  # "week" | "month" | "all"
+    start_day: int | None  # the period's first UTC day; None: all time
     min_hands: int
     lines: tuple[BoardLine, ...]  # the top, best first (bots among them on rating boards)
     own: BoardLine | None  # the caller's line when it is not among ``lines``

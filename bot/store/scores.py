@@ -2,7 +2,8 @@
 
 Two mixins: ``ScoreWrites`` joins ``Transaction`` (what a settled hand adds, in the hand's own
 transaction) and ``ScoreReads`` joins ``Store``. Boards read ``standings`` (one row per player
-and game: rating and all-time totals) and ``standing_days`` (per UTC day), both kept up to date
+and game: rating and all-time totals) and ``standing_periods`` (per calendar week and month),
+both kept up to date
 by the same transaction that writes the ledger, so a board costs one small indexed query however
 long the ledger grows. Statistics read the ledger and ``hand_seats`` of one player through the
 ``ledger_player`` index. ``python -m bot.ratings rebuild`` recomputes every derived row.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Awaitable, Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 import aiosqlite
@@ -20,11 +22,11 @@ from bot.store.score_rows import (
     DAY,
     Board,
     BoardLine,
-    DayLine,
     GameStats,
     HandLine,
     HandSeat,
     HandSeatRow,
+    PeriodLine,
     RatingStep,
     SeatLine,
     SettledHand,
@@ -36,6 +38,9 @@ Holder = tuple[int, str]
 _STANDING = (
     "guild_id, game, user_id, bot_level, name, mu, sigma, rating, hands, wins, points, voids, "
     "void_points, left_hands, last_at"
+)
+_PERIOD = (
+    "guild_id, game, period, start_day, user_id, hands, wins, points, voids, void_points"
 )
 _HAND = (
     "h.id, t.guild_id, h.table_id, h.number, t.game, h.started_at, h.ended_at, h.outcome, h.result"
@@ -119,15 +124,14 @@ class ScoreWrites:
             [_standing_values(s) for s in standings],
         )
 
-    async def add_days(self, days: Iterable[DayLine]) -> None:
+    async def add_periods(self, lines: Iterable[PeriodLine]) -> None:
         await self._many(
-            "INSERT INTO standing_days (guild_id, game, day, user_id, hands, wins, points, voids, "
-            "void_points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
-            "ON CONFLICT (guild_id, game, day, user_id) DO UPDATE SET "
+            f"INSERT INTO standing_periods ({_PERIOD}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (guild_id, game, period, start_day, user_id) DO UPDATE SET "
             "hands = hands + excluded.hands, wins = wins + excluded.wins, "
             "points = points + excluded.points, voids = voids + excluded.voids, "
             "void_points = void_points + excluded.void_points",
-            [_day_values(d) for d in days],
+            [_period_values(line) for line in lines],
         )
 
     async def add_rating_steps(self, steps: Iterable[RatingStep]) -> None:
@@ -152,18 +156,17 @@ class ScoreWrites:
         )
 
     async def replace_scores(
-        self, standings: Iterable[Standing], days: Iterable[DayLine], steps: Iterable[RatingStep]
+        self,
+        standings: Iterable[Standing],
+        periods: Iterable[PeriodLine],
+        steps: Iterable[RatingStep],
     ) -> None:
         """Drop every derived row and write these instead (the rebuild)."""
-        for table in ("standings", "standing_days", "rating_steps"):
+        for table in ("standings", "standing_periods", "rating_steps"):
             async with self._db.execute(f"DELETE FROM {table}"):
                 pass
         await self.put_standings(standings)
-        await self._many(
-            "INSERT INTO standing_days (guild_id, game, day, user_id, hands, wins, points, voids, "
-            "void_points) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            [_day_values(d) for d in days],
-        )
+        await self.add_periods(periods)
         await self.add_rating_steps(steps)
 
 
@@ -187,8 +190,11 @@ def _standing_values(s: Standing) -> tuple[Any, ...]:
     )
 
 
-def _day_values(d: DayLine) -> tuple[Any, ...]:
-    return (d.guild_id, d.game, d.day, d.user_id, d.hands, d.wins, d.points, d.voids, d.void_points)
+def _period_values(p: PeriodLine) -> tuple[Any, ...]:
+    return (
+        p.guild_id, p.game, p.period, p.start_day, p.user_id, p.hands, p.wins, p.points,
+        p.voids, p.void_points,
+    )  # fmt: skip
 
 
 class ScoreReads:
@@ -204,16 +210,18 @@ class ScoreReads:
         game: str,
         *,
         by: str,
-        since_day: int | None,
+        period: str,
+        start_day: int | None,
         min_hands: int,
         me: int,
         top: int = 10,
     ) -> Board:
         """The top ``top`` players and the caller ``me``, ranked with ties ("1, 2, 2, 4").
 
-        By rating: players with ``min_hands`` completed hands who played since ``since_day``,
-        by the rating shown, with the bot levels among them as unranked references. By points:
-        the points of the period; void hands count only for players with ``min_hands``.
+        ``period`` is "all", or "week" / "month" starting on UTC day ``start_day``. By rating:
+        players with ``min_hands`` completed hands who played in the period, by the rating
+        shown, with the bot levels among them as unranked references. By points: the points of
+        the period; void hands count only for players with ``min_hands`` completed hands.
         """
         params = {
             "g": guild_id,
@@ -221,8 +229,9 @@ class ScoreReads:
             "min": min_hands,
             "me": me,
             "top": top,
-            "since": None if since_day is None else since_day * DAY,
-            "day": since_day,
+            "period": period,
+            "day": start_day,
+            "since": None if start_day is None else start_day * DAY,
         }
         if by == "rating":
             lines_sql = (
@@ -230,7 +239,7 @@ class ScoreReads:
                 "WHERE guild_id = :g AND game = :game AND bot_level = '' AND hands >= :min "
                 "AND (:since IS NULL OR last_at >= :since)"
             )
-        elif since_day is None:
+        elif start_day is None:
             lines_sql = (
                 "SELECT user_id, name, points + CASE WHEN hands >= :min THEN void_points "
                 "ELSE 0 END AS value, hands, wins FROM standings "
@@ -239,31 +248,26 @@ class ScoreReads:
         else:
             lines_sql = (
                 "SELECT p.user_id, s.name, p.points + CASE WHEN s.hands >= :min "
-                "THEN p.void_points ELSE 0 END AS value, p.hands, p.wins FROM ("
-                "  SELECT user_id, SUM(hands) AS hands, SUM(wins) AS wins, SUM(points) AS points,"
-                "  SUM(void_points) AS void_points FROM standing_days"
-                "  WHERE guild_id = :g AND game = :game AND day >= :day GROUP BY user_id"
-                ") p JOIN standings s ON s.guild_id = :g AND s.game = :game "
-                "AND s.user_id = p.user_id AND s.bot_level = ''"
+                "THEN p.void_points ELSE 0 END AS value, p.hands, p.wins FROM standing_periods p "
+                "JOIN standings s ON s.guild_id = p.guild_id AND s.game = p.game "
+                "AND s.user_id = p.user_id AND s.bot_level = '' "
+                "WHERE p.guild_id = :g AND p.game = :game AND p.period = :period "
+                "AND p.start_day = :day"
             )
         rows = await self._all(f"WITH lines AS ({lines_sql}), {_RANKED}", params)
         ranked = rows[0][7] if rows else 0
-        lines = [BoardLine(r[0], r[1], "", r[2], r[3], r[4], r[5]) for r in rows if r[6] <= top]
-        own = next(
-            (BoardLine(r[0], r[1], "", r[2], r[3], r[4], r[5]) for r in rows if r[6] > top), None
-        )
-        mine = any(line.user_id == me for line in lines)
-        if own is None and not mine:
-            own = await self._unranked(guild_id, game, by, since_day, me)
+        lines = [BoardLine(r[0], r[1], "", *r[2:6]) for r in rows if r[6] <= top]
+        own = next((BoardLine(r[0], r[1], "", *r[2:6]) for r in rows if r[6] > top), None)
+        if own is None and not any(line.user_id == me for line in lines):
+            own = await self._unranked(guild_id, game, by, me)
         if by == "rating":
-            lines = await self._with_bots(guild_id, game, params, lines, top)
-            lines = [await self._changed(game, guild_id, since_day, line) for line in lines]
-            if own is not None:
-                own = await self._changed(game, guild_id, since_day, own)
-        return Board(game, by, since_day, min_hands, tuple(lines), own, ranked)
+            lines = await self._with_bots(params, lines, top)
+            if start_day is not None:
+                lines, own = await self._changes(guild_id, game, start_day * DAY, lines, own)
+        return Board(game, by, period, start_day, min_hands, tuple(lines), own, ranked)
 
     async def _with_bots(
-        self, guild_id: int, game: str, params: dict[str, Any], lines: list[BoardLine], top: int
+        self, params: dict[str, Any], lines: list[BoardLine], top: int
     ) -> list[BoardLine]:
         """The bot levels' lines among the players' (above the last shown unless few are shown)."""
         bots = await self._all(
@@ -280,28 +284,26 @@ class ScoreReads:
         merged.sort(key=lambda line: (-line.value, line.rank is None))
         return merged
 
-    async def _changed(
-        self, game: str, guild_id: int, since_day: int | None, line: BoardLine
-    ) -> BoardLine:
-        if since_day is None:
-            return line
-        change = await self.rating_change(
-            guild_id, game, (line.user_id, line.bot_level), since_day * DAY
-        )
-        return BoardLine(
-            line.rank,
-            line.user_id,
-            line.bot_level,
-            line.name,
-            line.value,
-            line.hands,
-            line.wins,
-            change,
+    async def _changes(
+        self,
+        guild_id: int,
+        game: str,
+        since: float,
+        lines: list[BoardLine],
+        own: BoardLine | None,
+    ) -> tuple[list[BoardLine], BoardLine | None]:
+        """The lines with their rating's change since ``since`` (one query for all of them)."""
+        shown = [*lines, *([own] if own is not None else [])]
+        changes = await self.rating_changes(
+            guild_id, game, [(line.user_id, line.bot_level) for line in shown], since
         )
 
-    async def _unranked(
-        self, guild_id: int, game: str, by: str, since_day: int | None, me: int
-    ) -> BoardLine | None:
+        def changed(line: BoardLine) -> BoardLine:
+            return replace(line, change=changes.get((line.user_id, line.bot_level)))
+
+        return [changed(line) for line in lines], None if own is None else changed(own)
+
+    async def _unranked(self, guild_id: int, game: str, by: str, me: int) -> BoardLine | None:
         """The caller's line when the board does not rank them (or None: never played)."""
         standing = await self.standing(guild_id, game, (me, ""))
         if standing is None:
@@ -320,19 +322,23 @@ class ScoreReads:
         )
         return Standing(*rows[0]) if rows else None
 
-    async def rating_change(
-        self, guild_id: int, game: str, holder: Holder, since: float
-    ) -> int | None:
-        """How much the shown rating moved since ``since`` (None: no rated hand since)."""
-        key = "guild_id = ? AND game = ? AND user_id = ? AND bot_level = ?"
+    async def rating_changes(
+        self, guild_id: int, game: str, holders: Sequence[Holder], since: float
+    ) -> dict[Holder, int]:
+        """How much each holder's shown rating moved since ``since`` (absent: no rated hand)."""
+        if not holders:
+            return {}
+        wanted = ", ".join("(?, ?)" for _ in holders)
+        key = "r.guild_id = ? AND r.game = ? AND r.user_id = w.u AND r.bot_level = w.b"
         rows = await self._all(
-            f"SELECT (SELECT rating FROM rating_steps WHERE {key} ORDER BY at DESC, seq DESC "
-            f"LIMIT 1), (SELECT before FROM rating_steps WHERE {key} AND at >= ? "
-            "ORDER BY at, seq LIMIT 1)",
-            (guild_id, game, *holder, guild_id, game, *holder, since),
-        )
-        now, before = rows[0]
-        return None if before is None else int(now - before)
+            f"WITH w (u, b) AS (VALUES {wanted}) SELECT w.u, w.b, "
+            f"(SELECT rating FROM rating_steps r WHERE {key} ORDER BY r.at DESC, r.seq DESC "
+            f"LIMIT 1), (SELECT before FROM rating_steps r WHERE {key} AND r.at >= ? "
+            "ORDER BY r.at, r.seq LIMIT 1) FROM w",
+            (*(part for holder in holders for part in holder), guild_id, game, guild_id, game,
+             since),
+        )  # fmt: skip
+        return {(u, b): now - before for u, b, now, before in rows if before is not None}
 
     # -- statistics ----------------------------------------------------------------------------
 
@@ -363,7 +369,7 @@ class ScoreReads:
             (guild_id, user_id, game),
         )
         standing = await self.standing(guild_id, game, (user_id, ""))
-        change = await self.rating_change(guild_id, game, (user_id, ""), trend_since)
+        changes = await self.rating_changes(guild_id, game, [(user_id, "")], trend_since)
         return GameStats(
             game=game,
             hands=hands or 0,
@@ -372,7 +378,7 @@ class ScoreReads:
             voids=voids or 0,
             left=left or 0,
             rating=standing.rating if standing is not None else None,
-            rating_change=change,
+            rating_change=changes.get((user_id, "")),
             shown=(hands or 0) >= min_hands,
             first_out=first or 0,
             double_kou_for=dk_for or 0,
@@ -451,7 +457,7 @@ class ScoreReads:
                 tuple(unsettled),
             ):
                 sitting.setdefault(table_id, []).append(
-                    HandSeat(seat, user_id, name, None, None if user_id else "")
+                    HandSeat(seat, user_id, name, None, None)
                 )
         return [
             HandLine(
@@ -517,12 +523,9 @@ class ScoreReads:
         rows = await self._all(f"SELECT {_STANDING} FROM standings")
         return {(r[0], r[1], (r[2], r[3])): Standing(*r) for r in rows}
 
-    async def all_days(self) -> set[DayLine]:
-        rows = await self._all(
-            "SELECT guild_id, game, day, user_id, hands, wins, points, voids, void_points "
-            "FROM standing_days"
-        )
-        return {DayLine(*r) for r in rows}
+    async def all_periods(self) -> set[PeriodLine]:
+        rows = await self._all(f"SELECT {_PERIOD} FROM standing_periods")
+        return {PeriodLine(*r) for r in rows}
 
     async def all_rating_steps(self) -> set[RatingStep]:
         rows = await self._all(

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from bot.ratings.model import Rating
 from bot.store import Store
-from bot.store.score_rows import Board, BoardLine, day_of
+from bot.store.score_rows import Board, BoardLine, period_start
 from tests.ratings.support import DAY, T0, Scripted, Seat
-
-TODAY = day_of(T0)
 
 
 @pytest.fixture
@@ -32,14 +31,24 @@ async def board(
     by: str,
     *,
     me: int = 0,
-    days: int | None = None,
+    period: str = "all",
     min_hands: int = 5,
     top: int = 10,
 ) -> Board:
-    since = None if days is None else TODAY - days + 1
+    start = None if period == "all" else period_start(period, T0)
     return await store.board(
-        1, "qingdun", by=by, since_day=since, min_hands=min_hands, me=me, top=top
+        1, "qingdun", by=by, period=period, start_day=start, min_hands=min_hands, me=me, top=top
     )
+
+
+def test_periods_are_calendar_weeks_from_monday_and_months_in_utc() -> None:
+    assert datetime.fromtimestamp(T0, UTC).strftime("%a %d %b %Y") == "Fri 15 Jan 2027"
+    monday = period_start("week", T0)
+    assert datetime.fromtimestamp(monday * DAY, UTC).strftime("%a %d %b") == "Mon 11 Jan"
+    first = period_start("month", T0)
+    assert datetime.fromtimestamp(first * DAY, UTC).strftime("%d %b %Y") == "01 Jan 2027"
+    assert period_start("week", monday * DAY) == monday
+    assert period_start("week", monday * DAY - 1) == monday - 7
 
 
 async def test_players_below_the_minimum_are_hidden_from_the_rating_board(
@@ -95,18 +104,21 @@ async def test_void_points_count_only_for_players_with_enough_completed_hands(
     assert rating.own is not None and rating.own.hands == 0 and rating.own.rank is None
 
 
-async def test_periods_count_whole_utc_days(store: Store, script: Scripted) -> None:
-    await script.qingdun((1, 2), (3, 4), delta=10, at=T0 - 10 * DAY)
-    await script.qingdun((3, 4), (1, 2), delta=20, at=T0 - 6 * DAY)
-    await script.qingdun((3, 4), (1, 2), delta=30, at=T0)
-    week = {line.user_id: line.value for line in (await board(store, "points", days=7)).lines}
-    month = {line.user_id: line.value for line in (await board(store, "points", days=30)).lines}
-    assert week == {3: 50, 4: 50, 1: -50, 2: -50}
-    assert month == {3: 40, 4: 40, 1: -40, 2: -40}
-    top = (await board(store, "points", days=7)).lines[0]
+async def test_boards_by_period_count_the_calendar_week_and_month(
+    store: Store, script: Scripted
+) -> None:
+    await script.qingdun((1, 2), (3, 4), delta=5, at=T0 - 20 * DAY)  # December
+    await script.qingdun((1, 2), (3, 4), delta=10, at=T0 - 10 * DAY)  # Tue 5 Jan
+    await script.qingdun((3, 4), (1, 2), delta=20, at=T0 - 3 * DAY)  # Tue 12 Jan
+    await script.qingdun((3, 4), (1, 2), delta=30, at=T0)  # Fri 15 Jan
+    week = await board(store, "points", period="week")
+    month = await board(store, "points", period="month")
+    every = await board(store, "points")
+    assert {line.user_id: line.value for line in week.lines} == {3: 50, 4: 50, 1: -50, 2: -50}
+    assert {line.user_id: line.value for line in month.lines} == {3: 40, 4: 40, 1: -40, 2: -40}
+    assert {line.user_id: line.value for line in every.lines} == {3: 35, 4: 35, 1: -35, 2: -35}
+    top = week.lines[0]
     assert (top.user_id, top.hands, top.wins) == (3, 2, 2)
-    today = await board(store, "points", days=1)
-    assert {line.user_id: line.value for line in today.lines} == {3: 30, 4: 30, 1: -30, 2: -30}
 
 
 async def test_rating_boards_by_period_show_the_change_and_bots_as_references(
@@ -115,7 +127,7 @@ async def test_rating_boards_by_period_show_the_change_and_bots_as_references(
     for n in range(5):
         await script.qingdun((1, None), (2, None), at=T0 - 20 * DAY + n)  # 1 beats 2 and the bot
     await script.qingdun((2, None), (3, None), at=T0)
-    old = await board(store, "rating", days=7, min_hands=1, me=1)
+    old = await board(store, "rating", period="week", min_hands=1, me=1)
     assert {line.user_id for line in old.lines if line.rank} == {2, 3}  # 1 did not play
     bots = [line for line in old.lines if line.bot_level]
     assert [(b.rank, b.bot_level, b.user_id) for b in bots] == [(None, "simple", 0)]

@@ -80,7 +80,7 @@ def test_a_damaged_rating_is_found_and_repaired(tmp_path: Path) -> None:
     before = asyncio.run(history())
     con = sqlite3.connect(path)
     con.execute("UPDATE standings SET mu = mu + 1e-9 WHERE user_id = 1")
-    con.execute("DELETE FROM standing_days WHERE user_id = 2")
+    con.execute("DELETE FROM standing_periods WHERE user_id = 2")
     con.commit()
     con.close()
 
