@@ -98,7 +98,8 @@ def _add(total: PeriodLine | None, more: PeriodLine) -> PeriodLine:
     return PeriodLine(
         total.guild_id, total.game, total.period, total.start_day, total.user_id,
         total.hands + more.hands, total.wins + more.wins, total.points + more.points,
-        total.voids + more.voids, total.void_points + more.void_points,
+        total.voids + more.voids, total.void_bonus + more.void_bonus,
+        total.void_loss + more.void_loss,
     )  # fmt: skip
 
 

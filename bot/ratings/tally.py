@@ -56,7 +56,8 @@ def tally(hand: SettledHand, before: Mapping[Holder, Standing]) -> Tally:
         shown = new.shown
         standings[h] = Standing(
             was.guild_id, was.game, was.user_id, was.bot_level, was.name, new.mu, new.sigma, shown,
-            was.hands, was.wins, was.points, was.voids, was.void_points, was.left_hands,
+            was.hands, was.wins, was.points, was.voids, was.void_bonus, was.void_loss,
+            was.left_hands,
             was.last_at,
         )  # fmt: skip
         steps.append(
@@ -89,7 +90,8 @@ def _count(s: Standing, line: SeatLine, hand: SettledHand) -> Standing:
         s.wins + (line.won and not void),
         s.points + (0 if void else line.delta),
         s.voids + void,
-        s.void_points + (line.delta if void else 0),
+        s.void_bonus + (max(line.delta, 0) if void else 0),
+        s.void_loss + (min(line.delta, 0) if void else 0),
         s.left_hands + (line.left and void),
         hand.at,
     )  # fmt: skip
@@ -99,5 +101,5 @@ def _period(hand: SettledHand, line: SeatLine, period: str, start: int) -> Perio
     assert line.user_id is not None
     key = (hand.guild_id, hand.game, period, start, line.user_id)
     if hand.void:
-        return PeriodLine(*key, 0, 0, 0, 1, line.delta)
+        return PeriodLine(*key, 0, 0, 0, 1, max(line.delta, 0), min(line.delta, 0))
     return PeriodLine(*key, 1, int(line.won), line.delta)

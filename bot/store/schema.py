@@ -124,8 +124,9 @@ MIGRATIONS: tuple[str, ...] = (
         hands       INTEGER NOT NULL,  -- completed hands
         wins        INTEGER NOT NULL,
         points      INTEGER NOT NULL,
-        voids       INTEGER NOT NULL,
-        void_points INTEGER NOT NULL,
+        voids       INTEGER NOT NULL,  -- void hands
+        void_bonus  INTEGER NOT NULL,  -- their positive deltas (leaving bonuses)
+        void_loss   INTEGER NOT NULL,  -- their negative deltas (leaving penalties)
         left_hands  INTEGER NOT NULL,
         last_at     REAL    NOT NULL,
         PRIMARY KEY (guild_id, game, user_id, bot_level)
@@ -141,7 +142,8 @@ MIGRATIONS: tuple[str, ...] = (
         wins        INTEGER NOT NULL,
         points      INTEGER NOT NULL,
         voids       INTEGER NOT NULL,
-        void_points INTEGER NOT NULL,
+        void_bonus  INTEGER NOT NULL,
+        void_loss   INTEGER NOT NULL,
         PRIMARY KEY (guild_id, game, period, start_day, user_id)
     ) WITHOUT ROWID;
     CREATE TABLE rating_steps (

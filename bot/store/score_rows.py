@@ -73,7 +73,8 @@ class Standing:
 
     ``user_id`` is 0 and ``bot_level`` names the level for a bot; ``bot_level`` is "" for a
     person. ``hands`` / ``wins`` / ``points`` count completed hands, ``voids`` /
-    ``void_points`` the void ones.
+    ``void_bonus`` / ``void_loss`` the void ones (bonuses and penalties apart: bonuses count
+    for rank only once a player has the server's minimum of completed hands).
     """
 
     guild_id: int
@@ -88,7 +89,8 @@ class Standing:
     wins: int = 0
     points: int = 0
     voids: int = 0
-    void_points: int = 0
+    void_bonus: int = 0
+    void_loss: int = 0
     left_hands: int = 0
     last_at: float = 0.0
 
@@ -106,7 +108,8 @@ class PeriodLine:
     wins: int = 0
     points: int = 0
     voids: int = 0
-    void_points: int = 0
+    void_bonus: int = 0
+    void_loss: int = 0
 
 
 @dataclass(frozen=True, slots=True)

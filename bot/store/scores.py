@@ -37,19 +37,23 @@ from bot.store.score_rows import (
 Holder = tuple[int, str]
 _STANDING = (
     "guild_id, game, user_id, bot_level, name, mu, sigma, rating, hands, wins, points, voids, "
-    "void_points, left_hands, last_at"
+    "void_bonus, void_loss, left_hands, last_at"
 )
 _PERIOD = (
-    "guild_id, game, period, start_day, user_id, hands, wins, points, voids, void_points"
+    "guild_id, game, period, start_day, user_id, hands, wins, points, voids, void_bonus, "
+    "void_loss"
 )
 _HAND = (
     "h.id, t.guild_id, h.table_id, h.number, t.game, h.started_at, h.ended_at, h.outcome, h.result"
 )
+# Leaving bonuses count for rank only once a player has the server's minimum of completed
+# hands; penalties always count, so leaving never pays (as ``Store.leaderboard``).
+_COUNTED = "points + void_loss + CASE WHEN hands >= :min THEN void_bonus ELSE 0 END"
 _RANKED = """
     ranked AS (
         SELECT *, RANK() OVER (ORDER BY value DESC) AS rank,
                ROW_NUMBER() OVER (ORDER BY value DESC, hands DESC, user_id) AS row
-        FROM lines
+        FROM lines WHERE hands > 0 OR value != 0
     )
     SELECT rank, user_id, name, value, hands, wins, row, (SELECT COUNT(*) FROM ranked)
     FROM ranked WHERE row <= :top OR user_id = :me ORDER BY row
@@ -120,17 +124,18 @@ class ScoreWrites:
     async def put_standings(self, standings: Iterable[Standing]) -> None:
         await self._many(
             f"INSERT OR REPLACE INTO standings ({_STANDING}) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"VALUES ({', '.join('?' * 16)})",
             [_standing_values(s) for s in standings],
         )
 
     async def add_periods(self, lines: Iterable[PeriodLine]) -> None:
         await self._many(
-            f"INSERT INTO standing_periods ({_PERIOD}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            f"INSERT INTO standing_periods ({_PERIOD}) VALUES ({', '.join('?' * 11)}) "
             "ON CONFLICT (guild_id, game, period, start_day, user_id) DO UPDATE SET "
             "hands = hands + excluded.hands, wins = wins + excluded.wins, "
             "points = points + excluded.points, voids = voids + excluded.voids, "
-            "void_points = void_points + excluded.void_points",
+            "void_bonus = void_bonus + excluded.void_bonus, "
+            "void_loss = void_loss + excluded.void_loss",
             [_period_values(line) for line in lines],
         )
 
@@ -184,7 +189,8 @@ def _standing_values(s: Standing) -> tuple[Any, ...]:
         s.wins,
         s.points,
         s.voids,
-        s.void_points,
+        s.void_bonus,
+        s.void_loss,
         s.left_hands,
         s.last_at,
     )
@@ -193,7 +199,7 @@ def _standing_values(s: Standing) -> tuple[Any, ...]:
 def _period_values(p: PeriodLine) -> tuple[Any, ...]:
     return (
         p.guild_id, p.game, p.period, p.start_day, p.user_id, p.hands, p.wins, p.points,
-        p.voids, p.void_points,
+        p.voids, p.void_bonus, p.void_loss,
     )  # fmt: skip
 
 
@@ -241,14 +247,13 @@ class ScoreReads:
             )
         elif start_day is None:
             lines_sql = (
-                "SELECT user_id, name, points + CASE WHEN hands >= :min THEN void_points "
-                "ELSE 0 END AS value, hands, wins FROM standings "
-                "WHERE guild_id = :g AND game = :game AND bot_level = '' AND hands + voids > 0"
+                f"SELECT user_id, name, {_COUNTED} AS value, hands, wins FROM standings "
+                "WHERE guild_id = :g AND game = :game AND bot_level = ''"
             )
         else:
             lines_sql = (
-                "SELECT p.user_id, s.name, p.points + CASE WHEN s.hands >= :min "
-                "THEN p.void_points ELSE 0 END AS value, p.hands, p.wins FROM standing_periods p "
+                "SELECT p.user_id, s.name, p.points + p.void_loss + CASE WHEN s.hands >= :min "
+                "THEN p.void_bonus ELSE 0 END AS value, p.hands, p.wins FROM standing_periods p "
                 "JOIN standings s ON s.guild_id = p.guild_id AND s.game = p.game "
                 "AND s.user_id = p.user_id AND s.bot_level = '' "
                 "WHERE p.guild_id = :g AND p.game = :game AND p.period = :period "

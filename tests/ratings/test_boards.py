@@ -89,17 +89,22 @@ async def test_the_callers_own_line_is_there_even_far_down(store: Store, script:
     assert never.own is None
 
 
-async def test_void_points_count_only_for_players_with_enough_completed_hands(
+async def test_leaving_bonuses_count_only_after_the_minimum_and_penalties_always(
     store: Store, script: Scripted
 ) -> None:
     for n in range(5):
         await script.qingdun((1, 2), (3, 4), a_wins=n % 2 == 0, at=T0 + n)  # 1, 2 at +10
-    # 5 sits at a table where 1 leaves: 1 -50, 5 and the other opponent +10, partner 0
+    # 1 leaves a table with 5 and 6: 1 -50, the opponents +10 each, the partner 0
     seats = [Seat(1, -50, left=True), Seat(5, 10), Seat(2, 0), Seat(6, 10)]
     await script.hand("qingdun", seats, at=T0 + 9, void=True)
+    # 3 has five completed hands: a bonus counts; 7 has none: the penalty still counts
+    seats = [Seat(7, -50, left=True), Seat(3, 10), Seat(8, 0), Seat(4, 10)]
+    await script.hand("qingdun", seats, at=T0 + 10, void=True)
     points = {line.user_id: line.value for line in (await board(store, "points")).lines}
-    assert points[1] == 10 - 50  # five completed hands: the leaving penalty counts
-    assert points[5] == points[6] == 0  # no completed hand: the leaving bonus does not
+    assert points == {1: 10 - 50, 2: 10, 3: -10 + 10, 4: -10 + 10, 7: -50}
+    week = await board(store, "points", period="week", me=5)
+    assert {line.user_id: line.value for line in week.lines} == points
+    assert week.own == BoardLine(None, 5, "", "u5", 0, 0, 0)  # on no board, yet told so
     rating = await board(store, "rating", me=5)
     assert rating.own is not None and rating.own.hands == 0 and rating.own.rank is None
 
