@@ -1,6 +1,6 @@
 """Skill ratings with openskill's Plackett-Luce model: who played whom, and who won.
 
-Why these choices (the long form is in docs/service.md, "Ratings"):
+Why these choices (the long form, with the numbers, is in docs/ratings.md):
 
 - **Plackett-Luce**, openskill's default and best-tested model. Every hand has two sides and
   never a tie, where Plackett-Luce and Thurstone-Mosteller agree closely; Plackett-Luce has
