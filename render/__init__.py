@@ -1,8 +1,11 @@
-"""Pillow pictures of the table, the hands and the results, drawn from engine views.
+"""Pillow pictures of the table, the hands and the results, drawn from engine views, and their
+words for screen readers.
 
-Pure functions from the engines' frozen views to PNG bytes: the same input always gives the
-same bytes. ``render_table`` draws only public views and refuses any view holding cards;
-``render_deal`` draws every hand of a deal, for replays of hands that are over.
+Pure functions from the engines' frozen views to PNG bytes (or text): the same input always
+gives the same output. ``render_table`` and ``describe_table`` take only public views and
+refuse any view holding cards; ``render_deal`` draws every hand of a deal, for replays of
+hands that are over. Every picture is 660 px wide, laid out to be read on a phone (where
+Discord shows it about 330 px wide); ``four_colour`` draws ♦ blue and ♣ green.
 """
 
 from __future__ import annotations
@@ -16,8 +19,10 @@ from engine.sankou.view import SankouResult, SankouView
 from render import board, hand, qingdun, replay, sankou
 from render import result as results
 from render.board import BoardPicture, BoardRow
+from render.describe import describe_hand, describe_result, describe_table, summarize_table
 from render.fonts import runs
 from render.labels import label, normalize
+from render.look import Look
 from render.table import PublicViewRequired, check_public
 from render.widgets import encode
 
@@ -25,20 +30,24 @@ __all__ = [
     "BoardPicture",
     "BoardRow",
     "PublicViewRequired",
+    "describe_hand",
+    "describe_result",
+    "describe_table",
     "render_board",
     "render_deal",
     "render_hand",
     "render_result",
     "render_table",
+    "summarize_table",
 ]
 
 
-def _lang(lang: str) -> str:
-    """The picture language; English when no installed font can draw Chinese."""
+def _look(lang: str, four_colour: bool) -> Look:
+    """The picture's look; English when no installed font can draw Chinese."""
     lang = normalize(lang)
     if lang != "en" and not runs("中", 20):
-        return "en"
-    return lang
+        lang = "en"
+    return Look(lang, four_colour)
 
 
 def _names(names: Sequence[str], lang: str) -> list[str]:
@@ -58,14 +67,15 @@ def render_table(
     lang: str = "en",
     *,
     table_score: Sequence[int] | None = None,
+    four_colour: bool = False,
 ) -> bytes:
     """The public table as PNG bytes. Raises ``PublicViewRequired`` for a seat's view."""
     check_public(view)
-    lang = _lang(lang)
+    look = _look(lang, four_colour)
     if isinstance(view, QingdunView):
-        image = qingdun.table_image(view, _names(names, lang), lang, table_score)
+        image = qingdun.table_image(view, _names(names, look.lang), look, table_score)
     else:
-        image = sankou.table_image(view, _names(names, lang), lang, table_score)
+        image = sankou.table_image(view, _names(names, look.lang), look, table_score)
     return encode(image)
 
 
@@ -75,9 +85,15 @@ def render_hand(
     *,
     highlight: Sequence[Card] | None = None,
     title: str | None = None,
+    four_colour: bool = False,
 ) -> bytes:
-    """One seat's own cards (a private picture), grouped the way players sort them."""
-    return encode(hand.hand_image(view, _lang(lang), highlight or (), title))
+    """One seat's own cards (a private picture), grouped the way players sort them.
+
+    ``highlight`` cards (a hint, the current selection) stand up ringed in gold, exactly as
+    many copies as given.
+    """
+    image = hand.hand_image(view, _look(lang, four_colour), highlight or (), title)
+    return encode(image)
 
 
 def render_result(
@@ -86,22 +102,25 @@ def render_result(
     lang: str = "en",
     *,
     table_score: Sequence[int] | None = None,
+    four_colour: bool = False,
 ) -> bytes:
     """The settlement of a finished hand, with the running table score."""
-    lang = _lang(lang)
+    look = _look(lang, four_colour)
     if isinstance(result, QingdunResult):
-        image = results.qingdun_image(result, _names(names, lang), lang, table_score)
+        image = results.qingdun_image(result, _names(names, look.lang), look, table_score)
     else:
-        image = results.sankou_image(result, _names(names, lang), lang, table_score)
+        image = results.sankou_image(result, _names(names, look.lang), look, table_score)
     return encode(image)
 
 
 def render_board(picture: BoardPicture, lang: str = "en") -> bytes:
     """A server's board: the top lines and the viewer's own line."""
-    return encode(board.board_image(picture, _lang(lang)))
+    return encode(board.board_image(picture, _look(lang, False)))
 
 
-def render_deal(deal: RevealedDeal, names: Sequence[str], lang: str = "en") -> bytes:
+def render_deal(
+    deal: RevealedDeal, names: Sequence[str], lang: str = "en", *, four_colour: bool = False
+) -> bytes:
     """Every seat's cards as dealt: only for a hand that is over (a replay's first page)."""
-    lang = _lang(lang)
-    return encode(replay.deal_image(deal, _names(names, lang), lang))
+    look = _look(lang, four_colour)
+    return encode(replay.deal_image(deal, _names(names, look.lang), look))

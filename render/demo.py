@@ -1,19 +1,27 @@
-"""Sample pictures of every kind of state, for people to look at: ``python -m render.demo OUTDIR``.
+"""Sample pictures of every kind of state, for people to look at:
+``python -m render.demo OUTDIR [--four-colour] [--phone]``.
 
-The states are built directly from the engines' view types (no game is played), so they also
-serve the golden-image tests and the benchmark.
+The states are built directly from the engines' view types (no game is played; the replay's
+deal pages replay one seeded hand each), so they also serve the golden-image tests and the
+benchmark.
 """
 
 from __future__ import annotations
 
+import argparse
+import io
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from engine.cards import Card, Suit, parse_cards
 from engine.qingdun import view as qv
 from engine.qingdun.kinds import ComboKind
+from engine.records import GAMES
+from engine.replay import RevealedDeal, reveal
 from engine.sankou import view as sv
+from render.board import BoardPicture, BoardRow
 
 NAMES = ("Alice", "王小明", "Bob the Builder from Ningbo", "🀄 麻將王 🐉")
 SCORES = (20, -10, 40, -50)
@@ -38,8 +46,7 @@ def qingdun_view(seat: int | None = None, **changes: object) -> qv.QingdunView:
         "leader": 0,
         "trick": (),
         "top_seat": None,
-        "captured": (0, 0, 0, 0),
-        "banked": (0, 0),
+        "points": (0, 0, 0, 0),
         "finished": (),
         "face_up": Card(7, Suit.HEARTS),
         "face_up_seat": 0,
@@ -55,6 +62,10 @@ QINGDUN_HAND = cards(
     "3S 3S 3H 4D 5S 5S 5S 5H 6S 6C 6C 7H 7D 8S 8H 8H 8D 9S 9S 9H 10H 10H 10D JC JC "
     "QS QH QH KS KD AS AH AH AC 2S 2D 2D 2C SJ SJ BJ"
 )  # sorted as the engine shows it: strength low to high, equal ranks together
+
+
+# A pair chain chosen in the sample hand: two of its three 5S, and one of its two 6C.
+HINT = cards("5S 5S 6S 6C 7H 7D")
 
 
 def qingdun_states() -> dict[str, qv.QingdunView]:
@@ -73,8 +84,7 @@ def qingdun_states() -> dict[str, qv.QingdunView]:
                 _q_play(3, "9C 9C 10S 10S JD JD", ComboKind.PAIR_CHAIN),
             ),
             top_seat=3,
-            captured=(10, 35, 0, 15),
-            banked=(0, 0),
+            points=(10, 35, 0, 15),
             face_up=None,
             last_trick=last,
         ),
@@ -88,8 +98,7 @@ def qingdun_states() -> dict[str, qv.QingdunView]:
                 _q_play(1, "KH KH KH KD KD KD", ComboKind.QINGDUN_BROTHERS),
             ),
             top_seat=1,
-            captured=(40, 60, 10, 25),
-            banked=(0, 0),
+            points=(40, 60, 10, 25),
             face_up=None,
             last_trick=last,
         ),
@@ -102,8 +111,7 @@ def qingdun_states() -> dict[str, qv.QingdunView]:
                 _q_play(3, "", None),
             ),
             top_seat=2,
-            captured=(0, 30, 15, 0),
-            banked=(95, 60),
+            points=(95, 30, 15, 60),  # seat 0 (頭家): its score; seat 3 (二家): its own
             finished=(0, 3),
             face_up=None,
             last_trick=last,
@@ -125,19 +133,44 @@ def qingdun_hand_views() -> dict[str, qv.QingdunView]:
     }
 
 
+def _q_result(
+    order: tuple[int, ...],
+    kind: qv.ResultKind,
+    winner: int | None,
+    deltas: tuple[int, int, int, int],
+    tally: qv.Tally,
+    leaver: int | None = None,
+) -> qv.QingdunResult:
+    return qv.QingdunResult(order, tally.team_points(), kind, winner, deltas, tally, leaver)
+
+
 def qingdun_results() -> dict[str, qv.QingdunResult]:
-    R = qv.ResultKind
+    R, T = qv.ResultKind, qv.Tally
     return {
-        "result_double_kou": qv.QingdunResult(
-            (0, 2), (150, 60), R.DOUBLE_KOU, 0, (30, -30, 30, -30)
+        "result_double_kou": _q_result(
+            (0, 2), R.DOUBLE_KOU, 0, (30, -30, 30, -30), T((120, 20, 30, 40), 0, 50)
         ),
-        "result_normal": qv.QingdunResult(
-            (1, 0, 3, 2), (115, 155), R.NORMAL, 1, (-10, 10, -10, 10)
+        "result_early_end": _q_result(
+            (0, 3), R.EARLY_END, 0, (10, -10, 10, -10), T((170, 0, 10, 35), 0, 60)
         ),
-        "result_negative": qv.QingdunResult(
-            (3, 2, 0, 1), (285, -15), R.NEGATIVE, 0, (20, -20, 20, -20)
+        # 末家 (seat 2) forfeits 25 captured + 25 in hand to team B; team A: 145 - 30 = 115.
+        "result_normal": _q_result(
+            (1, 0, 3, 2),
+            R.NORMAL,
+            1,
+            (-10, 10, -10, 10),
+            T((145, 85, 25, 20), 1, 35, 2, 25, 25, 30),
         ),
-        "result_left": qv.QingdunResult((2,), (40, 35), R.LEFT, None, (0, 10, -50, 10), leaver=2),
+        "result_negative": _q_result(
+            (3, 2, 0, 1),
+            R.NEGATIVE,
+            0,
+            (20, -20, 20, -20),
+            T((120, 40, 100, 15), 3, 0, 1, 40, 25, 30),
+        ),
+        "result_left": _q_result(
+            (2,), R.LEFT, None, (0, 10, -50, 10), T((10, 35, 30, 0), 2, 10), leaver=2
+        ),
     }
 
 
@@ -220,7 +253,7 @@ def sankou_states() -> dict[str, sv.SankouView]:
         ),
         "failed_throw": sankou_view(
             hand_sizes=(14, 15, 14, 15),
-            to_move=3,
+            to_move=0,
             leader=2,
             trick=(_s_play(2, "9S"), _s_play(3, "2H")),
             winning_seat=3,
@@ -265,49 +298,102 @@ def sankou_results() -> dict[str, sv.SankouResult]:
 Render = Callable[[str], bytes]
 
 
-def samples() -> dict[str, Render]:
+def board_pictures() -> dict[str, BoardPicture]:
+    """Boards by rating (with a bot level and the viewer below the top) and by points."""
+    rows = (
+        BoardRow(1, NAMES[0], 1534, 40, 22, 12),
+        BoardRow(2, NAMES[1], 1500, 33, 17, -8, viewer=True),
+        BoardRow(None, "simple", 1490, 300, 140, 3, bot=True),
+        BoardRow(2, NAMES[2], 1500, 12, 5, 0),
+        BoardRow(4, NAMES[3], 1320, 9, 1, -31),
+    )
+    me = BoardRow(None, "Dee", 1032, 3, 2, 32, viewer=True)
+    return {
+        "rating_week": BoardPicture("qingdun", "rating", "week", rows, me, "2 more hands"),
+        "points_all": BoardPicture(
+            "sankou", "points", "all", tuple(replace(r, change=None) for r in rows[:2])
+        ),
+    }
+
+
+def revealed_deal(game: str) -> RevealedDeal:
+    """The deal of a seeded hand played out by the hint policy (a replay's first page)."""
+    played = GAMES[game].from_start({"seed": 5})
+    while played.to_move is not None:
+        played.apply(played.hint(played.to_move))
+    return reveal(game, played.start, played)
+
+
+def samples(four_colour: bool = False) -> dict[str, Render]:
     """Every sample picture by file stem, each a function of the language."""
     import render
 
     out: dict[str, Render] = {}
+    four = {"four_colour": four_colour}
     for name, q in qingdun_states().items():
         out[f"qingdun_table_{name}"] = lambda lang, v=q: render.render_table(
-            v, NAMES, lang, table_score=SCORES
+            v, NAMES, lang, table_score=SCORES, **four
         )
     for name, q in qingdun_hand_views().items():
-        tip = cards("8H 8H 9S 9S 10H 10H") if name == "hand" else None
+        tip = HINT if name == "hand" else None
         out[f"qingdun_{name}"] = lambda lang, v=q, tip=tip: render.render_hand(
-            v, lang, highlight=tip
+            v, lang, highlight=tip, **four
         )
     for name, r in qingdun_results().items():
         out[f"qingdun_{name}"] = lambda lang, r=r: render.render_result(
-            r, NAMES, lang, table_score=SCORES
+            r, NAMES, lang, table_score=SCORES, **four
         )
     for name, s in sankou_states().items():
         out[f"sankou_table_{name}"] = lambda lang, v=s: render.render_table(
-            v, NAMES, lang, table_score=SCORES
+            v, NAMES, lang, table_score=SCORES, **four
         )
     for name, s in sankou_hand_views().items():
-        out[f"sankou_{name}"] = lambda lang, v=s: render.render_hand(v, lang)
+        out[f"sankou_{name}"] = lambda lang, v=s: render.render_hand(v, lang, **four)
     for name, r in sankou_results().items():
         out[f"sankou_{name}"] = lambda lang, r=r: render.render_result(
-            r, NAMES, lang, table_score=SCORES
+            r, NAMES, lang, table_score=SCORES, **four
         )
+    for game in ("qingdun", "sankou"):
+        deal = revealed_deal(game)
+        out[f"{game}_deal"] = lambda lang, d=deal: render.render_deal(d, NAMES, lang, **four)
+    for name, picture in board_pictures().items():
+        out[f"board_{name}"] = lambda lang, p=picture: render.render_board(p, lang)
     return out
 
 
+def phone_copy(data: bytes, width: int) -> bytes:
+    """A PNG scaled down to ``width`` px wide, as Discord shows it on a phone (330) or in a
+    narrow desktop column (520)."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(data)).convert("RGB")
+    height = round(image.height * width / image.width)
+    out = io.BytesIO()
+    image.resize((width, height), Image.Resampling.LANCZOS).save(out, format="PNG")
+    return out.getvalue()
+
+
 def main(argv: list[str]) -> None:
-    if len(argv) != 1:
-        print("usage: python -m render.demo OUTDIR", file=sys.stderr)
-        raise SystemExit(2)
-    out = Path(argv[0])
-    out.mkdir(parents=True, exist_ok=True)
+    parser = argparse.ArgumentParser(prog="python -m render.demo", description=__doc__)
+    parser.add_argument("outdir", type=Path)
+    parser.add_argument("--four-colour", action="store_true", help="♦ blue and ♣ green")
+    parser.add_argument(
+        "--phone", action="store_true", help="also write copies 330 and 520 px wide"
+    )
+    args = parser.parse_args(argv)
+    args.outdir.mkdir(parents=True, exist_ok=True)
     count = 0
-    for stem, make in samples().items():
+    for stem, make in samples(args.four_colour).items():
         for lang in ("en", "zh-TW", "zh-CN"):
-            (out / f"{stem}.{lang}.png").write_bytes(make(lang))
+            data = make(lang)
+            (args.outdir / f"{stem}.{lang}.png").write_bytes(data)
             count += 1
-    print(f"wrote {count} images to {out}")
+            if args.phone:
+                for width in (330, 520):
+                    (args.outdir / f"{stem}.{lang}.{width}.png").write_bytes(
+                        phone_copy(data, width)
+                    )
+    print(f"wrote {count} pictures to {args.outdir}")
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@ A face shows the rank and a drawn suit shape in the top-left corner (the part th
 visible when cards overlap), a large suit shape in the middle, and a small gold dot under the
 corner suit on point cards (5, 10, K). Red and black suits differ in colour *and* shape.
 Jokers carry 大 / 小 and a star: the big joker's is filled red and gold, the small joker's is
-an outline in black, so the two never look alike.
+an outline in black, so the two never look alike. The four-colour deck (an option for
+colour-blind players and small screens) draws ♦ blue and ♣ green.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from PIL import Image, ImageDraw
 
 from engine.cards import BIG_JOKER, RANK_NAMES, Card, Suit
 from render import theme
-from render.fonts import FontSet, Style, draw_text, fit, font_set, runs
+from render.fonts import FontSet, Style, draw_text, font_set, note, runs, unrecorded
+from render.look import card_colour
 
 _SS = 3  # supersampling for smooth edges; the face is drawn big once and shrunk
 
@@ -30,10 +32,27 @@ def index_width(width: int) -> int:
     return round(width * 0.54)
 
 
-def suit_colour(card: Card) -> theme.RGB:
+def index_style(card: Card, width: int, colour: theme.RGB = theme.BLACK) -> tuple[str, Style]:
+    """The corner rank (大 / 小 for jokers) and its style, at the face's drawn size.
+
+    Big on purpose: the corner is what stays visible of an overlapped card, and it must read
+    on a phone (its capitals are 0.29 of the card's width, 19 px on a 66 px card).
+    """
     if card.suit is None:
-        return theme.RED if card.rank == BIG_JOKER else theme.BLACK
-    return theme.RED if card.suit in (Suit.HEARTS, Suit.DIAMONDS) else theme.BLACK
+        glyph = "大" if card.rank == BIG_JOKER else "小"
+        if not runs(glyph, 20, bold=True):  # no CJK font: plain letters
+            glyph = "B" if card.rank == BIG_JOKER else "S"
+        return glyph, Style(round(width * 0.44 * _SS), colour, bold=True)
+    rank = RANK_NAMES[card.rank]
+    scale = 0.46 if len(rank) == 1 else 0.40
+    return rank, Style(round(width * scale * _SS), colour, bold=True)
+
+
+def note_index(card: Card, width: int) -> None:
+    """Record the corner index of a face drawn ``width`` wide (faces are cached, so the
+    drawing itself is not seen by ``fonts.recording``)."""
+    text, style = index_style(card, width)
+    note(text, style, 1 / _SS)
 
 
 def draw_suit(
@@ -78,13 +97,13 @@ def _star(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     return points
 
 
-def card_face(card: Card, width: int) -> Image.Image:
+def card_face(card: Card, width: int, four_colour: bool = False) -> Image.Image:
     """The face of ``card``, ``width`` pixels wide, as an RGBA image with rounded corners."""
-    return _face(card, width, font_set())
+    return _face(card, width, four_colour, font_set())
 
 
 @functools.lru_cache(maxsize=512)
-def _face(card: Card, width: int, fonts: FontSet) -> Image.Image:
+def _face(card: Card, width: int, four_colour: bool, fonts: FontSet) -> Image.Image:
     """Cached per font set too, so faces follow the fonts when they change (in tests)."""
     w, h = width * _SS, card_height(width) * _SS
     image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
@@ -96,59 +115,48 @@ def _face(card: Card, width: int, fonts: FontSet) -> Image.Image:
     draw.rounded_rectangle(
         (0, 0, w - 1, h - 1), radius, fill=background, outline=theme.CARD_EDGE, width=_SS
     )
-    colour = suit_colour(card)
-    margin = w * 0.07
-    index_size = round(w * 0.40)
-    column = index_width(width) * _SS - margin  # the corner index stays inside this column
+    colour = card_colour(card, four_colour)
+    margin = w * 0.06
+    column = index_width(width) * _SS  # the corner index stays inside this column
+    centre_x = column / 2 + margin / 4
+    text, style = index_style(card, width, colour)
+    top = margin + w * 0.25  # the middle of the rank's capitals
+    with unrecorded():  # drawn at _SS times its size; draw_card notes it at the real size
+        draw_text(image, (centre_x, top), text, style, anchor="m")
+    pip = w * 0.27
+    pip_y = top + w * 0.26
     if joker:
-        _joker(image, draw, card, (w, h), colour, margin, index_size)
+        _joker(draw, big, (w, h), colour, (centre_x, pip_y + pip / 2))
     else:
         assert card.suit is not None
-        rank = RANK_NAMES[card.rank]
-        size = index_size if len(rank) == 1 else round(index_size * 0.86)
-        style = Style(size, colour, bold=True)
-        centre_x = margin + column / 2
-        draw_text(image, (centre_x, margin + index_size * 0.55), rank, style, anchor="m")
-        pip = w * 0.28
-        pip_y = margin + index_size * 1.12
         draw_suit(draw, card.suit, (centre_x - pip / 2, pip_y, pip), colour)
-        big_pip = w * 0.46
+        big_pip = w * 0.44
         draw_suit(draw, card.suit, (w * 0.93 - big_pip, h * 0.93 - big_pip, big_pip), colour)
         if card.points:
             dot = w * 0.055
-            cy = pip_y + pip + dot * 2.4
+            cy = pip_y + pip + dot * 2.2
             draw.ellipse((centre_x - dot, cy - dot, centre_x + dot, cy + dot), fill=theme.GOLD)
     return image.resize((width, card_height(width)), Image.Resampling.LANCZOS)
 
 
 def _joker(
-    image: Image.Image,
     draw: ImageDraw.ImageDraw,
-    card: Card,
+    big: bool,
     size: tuple[int, int],
     colour: theme.RGB,
-    margin: float,
-    index_size: int,
+    corner: tuple[float, float],
 ) -> None:
+    """A small star under the corner glyph and a large one in the middle: filled red and gold
+    for the big joker, a black outline for the small one."""
     w, h = size
-    big = card.rank == BIG_JOKER
-    glyph = "大" if big else "小"
-    style = Style(index_size, colour, bold=True)
-    if not runs(glyph, index_size, bold=True):  # no CJK font: plain letters
-        glyph = "B" if big else "S"
-    centre_x = margin + (index_width(w // _SS) * _SS - margin) / 2
-    draw_text(image, (centre_x, margin + index_size * 0.55), glyph, style, anchor="m")
-    draw.polygon(_star(centre_x, margin + index_size * 1.45, w * 0.12), fill=colour)
-    r = w * 0.27
-    cx, cy = w * 0.62, h * 0.64
+    draw.polygon(_star(*corner, w * 0.13), fill=colour)
+    r = w * 0.3
+    cx, cy = w * 0.6, h * 0.66
     if big:
         draw.polygon(_star(cx, cy, r), fill=theme.GOLD, outline=colour, width=2 * _SS)
         draw.polygon(_star(cx, cy, r * 0.45), fill=colour)
     else:
         draw.polygon(_star(cx, cy, r), fill=(236, 238, 242), outline=colour, width=2 * _SS)
-    tag = "JOKER"
-    tag_style = Style(round(w * 0.13), colour, bold=True)
-    draw_text(image, (cx, h * 0.92), fit(tag, tag_style, round(w * 0.7)), tag_style, anchor="m")
 
 
 @functools.lru_cache(maxsize=16)
@@ -181,3 +189,11 @@ def shadow(width: int) -> Image.Image:
         (0, 0, w - 1, h - 1), round(w * 0.1), fill=(0, 0, 0, 70)
     )
     return image
+
+
+@functools.lru_cache(maxsize=64)
+def suit_image(suit: Suit, size: int, colour: theme.RGB) -> Image.Image:
+    """A smooth suit shape ``size`` pixels square (for text-sized cards and the trump box)."""
+    big = Image.new("RGBA", (size * _SS, size * _SS), (0, 0, 0, 0))
+    draw_suit(ImageDraw.Draw(big), suit, (0, 0, size * _SS), colour)
+    return big.resize((size, size), Image.Resampling.LANCZOS)

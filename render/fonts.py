@@ -14,6 +14,9 @@ import shutil
 import subprocess
 import threading
 import unicodedata
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -129,6 +132,7 @@ def reset() -> None:
         runs,
         _run_width,
         _text_mask,
+        _cap_ratio,
     ):
         cached.cache_clear()
 
@@ -333,6 +337,82 @@ def fit(text: str, style: Style, max_width: int) -> str:
     return _ELLIPSIS
 
 
+def wrap(text: str, style: Style, max_width: int) -> list[str]:
+    """``text`` in lines no wider than ``max_width``: broken at spaces where it has them,
+    between any two characters otherwise (Chinese has no spaces)."""
+    lines: list[str] = []
+    line = ""
+    for piece in clusters(text):
+        candidate = line + piece
+        if not line or text_width(candidate, style) <= max_width:
+            line = candidate
+            continue
+        cut = line.rfind(" ")
+        if piece != " " and cut > 0 and text_width(line[cut + 1 :] + piece, style) <= max_width:
+            lines.append(line[:cut])
+            line = line[cut + 1 :] + piece
+        else:
+            lines.append(line.rstrip())
+            line = piece.lstrip()
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
+
+
+# ---------------------------------------------------------------------------------------
+# What was drawn: every text with its size, so tests can check it stays readable on phones
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One text drawn into a picture; ``size`` and ``cap`` in pixels of the finished picture."""
+
+    text: str
+    size: float  # the font size (em)
+    cap: float  # the height of a capital letter or digit: what decides whether it reads
+
+
+_drawn: ContextVar[list[Drawn] | None] = ContextVar("render_drawn_text", default=None)
+
+
+@contextmanager
+def recording() -> Iterator[list[Drawn]]:
+    """Collect every text drawn in this thread/context while the block runs."""
+    drawn: list[Drawn] = []
+    token = _drawn.set(drawn)
+    try:
+        yield drawn
+    finally:
+        _drawn.reset(token)
+
+
+@contextmanager
+def unrecorded() -> Iterator[None]:
+    """Drawing at another scale (card faces are drawn big and shrunk): noted by the caller."""
+    token = _drawn.set(None)
+    try:
+        yield
+    finally:
+        _drawn.reset(token)
+
+
+@functools.lru_cache(maxsize=8)
+def _cap_ratio(bold: bool, simplified: bool) -> float:
+    """Cap height per pixel of font size: the ink height of "H" in the main text font."""
+    font = _chain(100, bold, simplified)[0]
+    with _FREETYPE:
+        box = font.getbbox("H")
+    return (box[3] - box[1]) / 100 if box[3] > box[1] else 0.7
+
+
+def note(text: str, style: Style, scale: float = 1.0) -> None:
+    """Record ``text`` as drawn in ``style``, shown at ``scale`` times its size."""
+    drawn = _drawn.get()
+    if drawn is not None and text.strip():
+        size = style.size * scale
+        drawn.append(Drawn(text, size, size * _cap_ratio(style.bold, style.simplified)))
+
+
 def draw_text(
     image: Image.Image,
     xy: tuple[float, float],
@@ -341,6 +421,7 @@ def draw_text(
     anchor: str = "l",
 ) -> int:
     """Draw ``text`` centred vertically on ``xy[1]``; ``anchor`` is l, m or r. Returns width."""
+    note(text, style)
     width = text_width(text, style)
     x = xy[0] - (width if anchor == "r" else width / 2 if anchor == "m" else 0)
     y = xy[1]

@@ -17,9 +17,12 @@ _CATALOGUE: dict[str, tuple[str, str, str]] = {
     "sankou": ("Haining Sankou", "海寧三扣", "海宁三扣"),
     "team_0": ("Team A", "甲隊", "甲队"),
     "team_1": ("Team B", "乙隊", "乙队"),
-    "banked": ("Banked", "已得分", "已得分"),
     "captured": ("Captured", "暫得分", "暂得分"),
     "cards": ("cards", "張", "张"),
+    "n_cards": ("{n} cards", "{n} 張", "{n} 张"),
+    "n_cards_one": ("{n} card", "{n} 張", "{n} 张"),
+    "n_points": ("{n} pts", "{n} 分", "{n} 分"),
+    "table_score_is": ("Table score {score}", "總分 {score}", "总分 {score}"),
     "trick_points": ("Trick points", "本輪分", "本轮分"),
     "last_trick": ("Last trick", "上一輪", "上一轮"),
     "won_by": ("won by {name}", "{name} 得", "{name} 得"),
@@ -46,12 +49,25 @@ _CATALOGUE: dict[str, tuple[str, str, str]] = {
     "kitty": ("Kitty", "底牌", "底牌"),
     "dealer_points": ("Dealer's points", "莊家得分", "庄家得分"),
     "defender_points": ("Defenders", "閒家得分", "闲家得分"),
+    "defenders": ("Defenders", "閒家", "闲家"),
     "contract": ("Contract", "叫分", "叫分"),
     "failed_throw": ("Failed throw", "甩牌失敗", "甩牌失败"),
     "tried": ("tried", "想甩", "想甩"),
     "forced": ("forced", "只出", "只出"),
     "winning": ("winning", "最大", "最大"),
     "bids": ("Bids", "叫分", "叫分"),
+    "highest_bid": ("Highest bid", "最高叫分", "最高叫分"),
+    "first_bid": (
+        "Bid {low}-{high} in steps of 5, or pass",
+        "叫 {low}-{high} 分（5 的倍數），或不叫",
+        "叫 {low}-{high} 分（5 的倍数），或不叫",
+    ),
+    "next_bid": (
+        "Next bid {low}-{high}, or pass",
+        "下一個叫分 {low}-{high}，或不叫",
+        "下一个叫分 {low}-{high}，或不叫",
+    ),
+    "trick_no": ("trick {n}", "第 {n} 輪", "第 {n} 轮"),
     "tricks": ("Tricks", "輪數", "轮数"),
     "phase_bidding": ("Bidding", "叫分", "叫分"),
     "phase_kitty": ("Kitty", "扣底", "扣底"),
@@ -76,6 +92,14 @@ _CATALOGUE: dict[str, tuple[str, str, str]] = {
     # hands and results
     "your_hand": ("Your hand", "你的牌", "你的牌"),
     "partner_hand": ("Partner's hand", "對家的牌", "对家的牌"),
+    "kitty_buried": ("Kitty (buried)", "底牌（已扣）", "底牌（已扣）"),
+    "chosen": ("Chosen: {n}", "已選 {n}", "已选 {n}"),
+    "type_hint": (
+        "Under each card: its code for typed commands",
+        "牌下是打字出牌用的代號",
+        "牌下是打字出牌用的代号",
+    ),
+    "from_kitty": ("From the kitty: {n}", "來自底牌 {n}", "来自底牌 {n}"),
     "hand_result": ("Hand result", "本局結果", "本局结果"),
     "order": ("Finishing order", "出完順序", "出完顺序"),
     "points": ("Points", "得分", "得分"),
@@ -87,6 +111,22 @@ _CATALOGUE: dict[str, tuple[str, str, str]] = {
     "result_negative": ("Negative score", "負分", "负分"),
     "result_left": ("Player left: hand void", "有人逃跑：本局作廢", "有人逃跑：本局作废"),
     "left": ("left", "逃跑", "逃跑"),
+    "note_lead": (
+        "1st out {name}: score {score} ({merged} of it from the partner)",
+        "頭家 {name}：得分 {score}（含對家的 {merged} 分）",
+        "头家 {name}：得分 {score}（含对家的 {merged} 分）",
+    ),
+    "note_second": (
+        "2nd out {name}: own points {points}",
+        "二家 {name}：自己得分 {points}",
+        "二家 {name}：自己得分 {points}",
+    ),
+    "note_last": (
+        "Last {name}: {captured} captured + {in_hand} in hand go to the other team; "
+        "{team} −{penalty}",
+        "末家 {name}：已抓 {captured} 分 + 手中 {in_hand} 分歸對方；{team} 扣 {penalty} 分",
+        "末家 {name}：已抓 {captured} 分 + 手中 {in_hand} 分归对方；{team} 扣 {penalty} 分",
+    ),
     "big_joker": ("Big joker", "大王", "大王"),
     "small_joker": ("Small joker", "小王", "小王"),
     # boards
@@ -97,12 +137,9 @@ _CATALOGUE: dict[str, tuple[str, str, str]] = {
     "period_all": ("All time", "全部", "全部"),
     "by_rating": ("by rating", "按等級分", "按等级分"),
     "by_points": ("by points", "按積分", "按积分"),
-    "by_rating_short": ("Rating", "等級分", "等级分"),
-    "by_points_short": ("Points", "積分", "积分"),
-    "player": ("Player", "玩家", "玩家"),
-    "hands": ("Hands", "局數", "局数"),
-    "win_rate": ("Won", "勝率", "胜率"),
-    "change": ("Change", "升降", "升降"),
+    "n_hands": ("{n} hands", "{n} 局", "{n} 局"),
+    "n_hands_one": ("{n} hand", "{n} 局", "{n} 局"),
+    "won_rate": ("{rate} won", "勝率 {rate}", "胜率 {rate}"),
     "bot_level": ("Bot · {level}", "電腦 · {level}", "电脑 · {level}"),
     "level_simple": ("simple", "簡單", "简单"),
     "level_strong": ("strong", "強", "强"),
@@ -112,6 +149,97 @@ _CATALOGUE: dict[str, tuple[str, str, str]] = {
     "buried_kitty": ("Kitty laid back", "扣底", "扣底"),
     "bid_won": ("{bid} by {name}", "{name} 叫 {bid}", "{name} 叫 {bid}"),
 }
+
+# Alt text and the one-line summary (render/describe.py)
+_CATALOGUE.update(
+    {
+        "alt_sentence_end": (". ", "。", "。"),
+        "alt_list_sep": ("; ", "；", "；"),
+        "alt_paren": ("({text})", "（{text}）", "（{text}）"),
+        "alt_table": ("{game} table", "{game}牌桌", "{game}牌桌"),
+        "alt_to_play": ("{name} to play", "輪到 {name} 出牌", "轮到 {name} 出牌"),
+        "alt_to_bid": ("{name} to bid", "輪到 {name} 叫分", "轮到 {name} 叫分"),
+        "alt_to_bury": ("{name} to bury the kitty", "輪到 {name} 扣底", "轮到 {name} 扣底"),
+        "alt_to_name_trump": ("{name} to name trump", "輪到 {name} 定主", "轮到 {name} 定主"),
+        "alt_to_beat": (
+            "to beat: {name}, {what}",
+            "要打過 {name} 的 {what}",
+            "要打过 {name} 的 {what}",
+        ),
+        "alt_trick": (
+            "This trick ({points} points): ",
+            "本輪（{points} 分）：",
+            "本轮（{points} 分）：",
+        ),
+        "alt_play": ("{n}. {name}: {what}", "{n}. {name}：{what}", "{n}. {name}：{what}"),
+        "alt_cards_left": ("Cards left: {list}", "剩牌：{list}", "剩牌：{list}"),
+        "alt_points": ("Points: {list}", "得分：{list}", "得分：{list}"),
+        "alt_team_points": ("Team points: {list}", "隊伍得分：{list}", "队伍得分：{list}"),
+        "alt_out": ("Out: {list}", "已出完：{list}", "已出完：{list}"),
+        "alt_last_trick": (
+            "Last trick, won by {name} (+{points}): ",
+            "上一輪 {name} 得 {points} 分：",
+            "上一轮 {name} 得 {points} 分：",
+        ),
+        "alt_face_up": (
+            "Face-up card {card}: {name} leads",
+            "明牌 {card}，{name} 先出",
+            "明牌 {card}，{name} 先出",
+        ),
+        "alt_table_score": ("Table score: {list}", "總分：{list}", "总分：{list}"),
+        "alt_bids": ("Bids: {list}", "叫分：{list}", "叫分：{list}"),
+        "alt_dealer": (
+            "Dealer {name}, contract {bid}, trump {trump}",
+            "莊家 {name}，叫分 {bid}，主 {trump}",
+            "庄家 {name}，叫分 {bid}，主 {trump}",
+        ),
+        "alt_dealer_points": (
+            "Dealer's points {points} of {bid}, defenders {defenders}",
+            "莊家得分 {points}/{bid}，閒家 {defenders}",
+            "庄家得分 {points}/{bid}，闲家 {defenders}",
+        ),
+        "alt_dealer_short": ("dealer {points}/{bid}", "莊家 {points}/{bid}", "庄家 {points}/{bid}"),
+        "alt_failed": (
+            "{name}'s throw failed: tried {tried}, played {forced}",
+            "{name} 甩牌失敗：想甩 {tried}，只出 {forced}",
+            "{name} 甩牌失败：想甩 {tried}，只出 {forced}",
+        ),
+        "alt_hand": (
+            "{title}, {count}: {cards}",
+            "{title}，{count}：{cards}",
+            "{title}，{count}：{cards}",
+        ),
+        "alt_trump": ("Trump {suit}", "主 {suit}", "主 {suit}"),
+        "alt_chosen": ("Chosen: {cards}", "已選：{cards}", "已选：{cards}"),
+        "alt_partner": ("Partner's hand: {cards}", "對家的牌：{cards}", "对家的牌：{cards}"),
+        "alt_from_kitty": (
+            "Taken from the kitty (among the cards above): {cards}",
+            "其中來自底牌：{cards}",
+            "其中来自底牌：{cards}",
+        ),
+        "alt_kitty_buried": (
+            "Kitty (buried): {cards}",
+            "底牌（已扣）：{cards}",
+            "底牌（已扣）：{cards}",
+        ),
+        "alt_result": (
+            "Hand result, {game}: {verdict}",
+            "本局結果（{game}）：{verdict}",
+            "本局结果（{game}）：{verdict}",
+        ),
+        "alt_dealer_result": (
+            "Dealer {name}: {points} of {bid}",
+            "莊家 {name}：{points}/{bid}",
+            "庄家 {name}：{points}/{bid}",
+        ),
+        "alt_kitty_result": (
+            "Kitty {cards} (+{points}): {note}",
+            "底牌 {cards}（{points} 分）：{note}",
+            "底牌 {cards}（{points} 分）：{note}",
+        ),
+        "alt_total": ("(table {total})", "（總分 {total}）", "（总分 {total}）"),
+    }
+)
 
 _KINDS: dict[ComboKind, tuple[str, str, str]] = {
     ComboKind.SINGLE: ("Single", "單牌", "单牌"),
@@ -147,6 +275,14 @@ def has_label(key: str) -> bool:
 def label(key: str, lang: str, **params: object) -> str:
     text = _CATALOGUE[key][lang_index(lang)]
     return text.format(**params) if params else text
+
+
+def count_label(key: str, n: int, lang: str) -> str:
+    """``n_<key>`` with ``n`` filled in; English uses ``n_<key>_one`` for exactly one."""
+    singular = f"n_{key}_one"
+    if n == 1 and singular in _CATALOGUE:
+        return label(singular, lang, n=n)
+    return label(f"n_{key}", lang, n=n)
 
 
 def kind_label(kind: ComboKind, size: int, ranks: int, lang: str) -> str:

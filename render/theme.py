@@ -24,12 +24,17 @@ TEAM: tuple[RGB, RGB] = ((52, 120, 220), (222, 104, 40))
 DEALER: RGB = (196, 38, 54)
 RED: RGB = (204, 28, 44)
 BLACK: RGB = (28, 32, 44)
+BLUE: RGB = (16, 92, 204)  # ♦ in the four-colour deck
+GREEN: RGB = (10, 130, 60)  # ♣ in the four-colour deck
+KITTY: RGB = (94, 170, 255)  # cards that came from the kitty
 GOLD: RGB = (222, 170, 40)
 CARD_WHITE: RGB = (255, 255, 253)
 CARD_EDGE: RGB = (176, 180, 188)
 BACK: RGB = (44, 84, 160)
 GOOD: RGB = (64, 190, 110)
 BAD: RGB = (236, 84, 84)
+GOOD_DARK: RGB = (22, 128, 62)  # the same on a light plate
+BAD_DARK: RGB = (196, 36, 48)
 
 
 @functools.lru_cache(maxsize=8)
@@ -46,8 +51,3 @@ def felt(width: int, height: int) -> Image.Image:
         (inset, inset, width - 1 - inset, height - 1 - inset), 40, outline=FELT_LINE, width=2
     )
     return image
-
-
-def canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-    image = felt(width, height).copy()
-    return image, ImageDraw.Draw(image)

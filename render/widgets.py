@@ -1,16 +1,19 @@
-"""Drawing pieces shared by the table, hand and result pictures: panels, pills, card rows."""
+"""Drawing pieces shared by the table, hand and result pictures: cards, chips, pills, badges."""
 
 from __future__ import annotations
 
+import functools
 import io
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
 
-from engine.cards import Card
+from engine.cards import BIG_JOKER, RANK_NAMES, Card
 from render import theme
-from render.faces import card_face, card_height, index_width, shadow
-from render.fonts import Style, draw_text, text_width
+from render.faces import card_face, card_height, index_width, note_index, shadow, suit_image
+from render.fonts import Style, draw_text, runs, text_width
+from render.look import SMALL, Look
 
 Box = tuple[int, int, int, int]
 
@@ -27,12 +30,21 @@ def row_width(faces: int, width: int, step: int) -> int:
     return 0 if faces == 0 else width + (faces - 1) * step
 
 
-def fit_step(faces: int, width: int, max_width: int, step: int | None = None) -> int:
+def fit_step(faces: int, width: int, max_width: int, step: int) -> int:
     """The overlap step that fits ``faces`` cards into ``max_width`` (never above ``step``)."""
-    step = index_width(width) if step is None else step
     if faces <= 1:
         return step
     return max(6, min(step, (max_width - width) // (faces - 1)))
+
+
+@dataclass(frozen=True, slots=True)
+class Laid:
+    """One face as laid on the table: ``copies`` identical cards, maybe ringed or dimmed."""
+
+    card: Card
+    copies: int = 1
+    ring: theme.RGB | None = None
+    dim: bool = False  # shown but not played (the rest of a failed throw)
 
 
 def draw_card(
@@ -40,50 +52,66 @@ def draw_card(
     card: Card,
     xy: tuple[int, int],
     width: int,
+    look: Look,
     copies: int = 1,
-    highlight: bool = False,
+    ring: theme.RGB | None = None,
+    dim: bool = False,
 ) -> None:
-    """One card (with ``copies - 1`` edges peeking out behind it and a ×n badge)."""
+    """One card (with ``copies - 1`` edges peeking out behind it and a ×n badge), ringed in
+    ``ring`` when it stands out (the top play, a chosen card, a card from the kitty), shaded
+    when ``dim``."""
     x, y = xy
-    face = card_face(card, width)
-    offset = max(2, width // 24)
+    face = card_face(card, width, look.four_colour)
+    note_index(card, width)
+    offset = max(2, width // 20)
+    veil = _veil(width) if dim else None
     for i in range(min(copies, 3) - 1, 0, -1):
         image.paste(face, (x + i * offset, y - i * offset), face)
+        if veil is not None:
+            image.paste(veil, (x + i * offset, y - i * offset), veil)
     shade = shadow(width)
     image.paste(shade, (x + 2, y + 3), shade)
     image.paste(face, (x, y), face)
-    draw = ImageDraw.Draw(image)
+    if veil is not None:
+        image.paste(veil, (x, y), veil)
     h = card_height(width)
-    if highlight:
+    if ring is not None:
         r = round(width * 0.1)
-        draw.rounded_rectangle(
-            (x - 2, y - 2, x + width + 1, y + h + 1), r + 2, outline=theme.TURN, width=3
+        ImageDraw.Draw(image).rounded_rectangle(
+            (x - 3, y - 3, x + width + 2, y + h + 2), r + 3, outline=ring, width=5
         )
-    if copies > 1:
-        size = max(11, round(width * 0.2))
-        badge = Style(size, (255, 255, 255), bold=True)
-        text = f"×{copies}"
-        tw = text_width(text, badge)
-        bx, by = x + round(width * 0.05), y + h - round(size * 1.55)
-        draw.rounded_rectangle(
-            (bx, by, bx + tw + size * 0.6, by + size * 1.25), round(size * 0.6), fill=(34, 40, 54)
-        )
-        draw_text(image, (bx + size * 0.3, by + size * 0.62), text, badge)
+    if copies > 1:  # under the corner index, where it stays visible when overlapped
+        centre = (x + index_width(width) / 2 + 1, y + round(width * 1.2))
+        draw_text(image, centre, f"×{copies}", Style(SMALL, theme.PLATE_TEXT, bold=True), "m")
 
 
-def draw_cards(
+@functools.lru_cache(maxsize=8)
+def _veil(width: int) -> Image.Image:
+    """A card-shaped shade laid over a face that was shown but not played."""
+    veil = Image.new("RGBA", (width, card_height(width)), (0, 0, 0, 0))
+    ImageDraw.Draw(veil).rounded_rectangle(
+        (0, 0, width - 1, card_height(width) - 1), round(width * 0.1), fill=(16, 40, 28, 120)
+    )
+    return veil
+
+
+def laid(cards: Sequence[Card], ring: theme.RGB | None = None) -> list[Laid]:
+    """Cards as faces, identical copies collapsed."""
+    return [Laid(card, copies, ring) for card, copies in collapse(cards)]
+
+
+def draw_faces(
     image: Image.Image,
-    cards: Sequence[Card],
+    faces: Sequence[Laid],
     xy: tuple[int, int],
     width: int,
     step: int,
-    highlight: Collection[Card] = (),
+    look: Look,
 ) -> int:
-    """Cards left to right, overlapping by ``step``; identical copies collapse. Returns width."""
-    faces = collapse(cards)
+    """Faces left to right, overlapping by ``step``. Returns the width drawn."""
     x, y = xy
-    for card, copies in faces:
-        draw_card(image, card, (x, y), width, copies, card in highlight)
+    for face in faces:
+        draw_card(image, face.card, (x, y), width, look, face.copies, face.ring, face.dim)
         x += step
     return row_width(len(faces), width, step)
 
@@ -96,21 +124,97 @@ def panel(
 
 def pill(
     image: Image.Image,
-    xy: tuple[int, int],
+    xy: tuple[float, float],
     text: str,
     style: Style,
     fill: theme.RGB,
     anchor: str = "l",
 ) -> Box:
     """A rounded label; ``xy`` is its left (or centre, or right) middle point. Returns its box."""
-    pad = round(style.size * 0.55)
+    pad = round(style.size * 0.45)
     width = text_width(text, style) + 2 * pad
-    height = round(style.size * 1.5)
-    x = xy[0] - (width if anchor == "r" else width // 2 if anchor == "m" else 0)
-    box = (x, xy[1] - height // 2, x + width, xy[1] - height // 2 + height)
+    height = round(style.size * 1.35)
+    x = round(xy[0]) - (width if anchor == "r" else width // 2 if anchor == "m" else 0)
+    top = round(xy[1]) - height // 2
+    box = (x, top, x + width, top + height)
     ImageDraw.Draw(image).rounded_rectangle(box, height // 2, fill=fill)
     draw_text(image, (x + pad, xy[1]), text, style)
     return box
+
+
+def pill_width(text: str, style: Style) -> int:
+    return text_width(text, style) + 2 * round(style.size * 0.45)
+
+
+def order_badge(
+    image: Image.Image, centre: tuple[int, int], number: int, look: Look, fill: theme.RGB
+) -> None:
+    """The place of a play in the order of the trick: a round badge with its number."""
+    radius = 19 if number < 10 else 23
+    x, y = centre
+    ImageDraw.Draw(image).ellipse((x - radius, y - radius, x + radius, y + radius), fill=fill)
+    colour = text_on(fill)
+    draw_text(image, (x, y), str(number), look.style(SMALL, colour, bold=True), "m")
+
+
+# ---------------------------------------------------------------------------------------
+# Cards as text-sized chips (the last trick, a failed throw): smaller than faces, still legible
+
+CHIP_H = 38
+_CHIP_PAD = 6
+_SUIT = 21  # the suit shape in a chip
+
+
+def _chip_text(card: Card) -> str:
+    if card.suit is not None:
+        return RANK_NAMES[card.rank]
+    text = "大王" if card.rank == BIG_JOKER else "小王"
+    return text if runs(text, SMALL, bold=True) else ("BJ" if card.rank == BIG_JOKER else "SJ")
+
+
+def _chip_width(card: Card, copies: int, look: Look) -> int:
+    style = look.style(SMALL, bold=True)
+    width = text_width(_chip_text(card), style) + 2 * _CHIP_PAD
+    if card.suit is not None:
+        width += _SUIT + 1
+    if copies > 1:
+        width += text_width(f"×{copies}", style) + 4
+    return width
+
+
+def chips_width(cards: Sequence[Card], look: Look, gap: int = 4) -> int:
+    faces = collapse(cards)
+    return sum(_chip_width(card, n, look) for card, n in faces) + gap * max(0, len(faces) - 1)
+
+
+def draw_chips(
+    image: Image.Image, xy: tuple[int, int], cards: Sequence[Card], look: Look, gap: int = 4
+) -> int:
+    """Cards as small white chips ("10♥", "大王", "4♠×2") from ``xy`` (left, middle)."""
+    x, y = xy
+    draw = ImageDraw.Draw(image)
+    start = x
+    for card, copies in collapse(cards):
+        width = _chip_width(card, copies, look)
+        top = y - CHIP_H // 2
+        draw.rounded_rectangle((x, top, x + width, top + CHIP_H), 7, fill=theme.CARD_WHITE)
+        colour = look.card(card)
+        pen = x + _CHIP_PAD
+        pen += draw_text(image, (pen, y), _chip_text(card), look.style(SMALL, colour, True))
+        if card.suit is not None:
+            shape = suit_image(card.suit, _SUIT, colour)
+            image.paste(shape, (pen + 1, y - _SUIT // 2), shape)
+            pen += _SUIT + 1
+        if copies > 1:
+            draw_text(image, (pen + 4, y), f"×{copies}", look.style(SMALL, theme.MUTED_TEXT, True))
+        x += width + gap
+    return x - gap - start if x > start else 0
+
+
+def text_on(fill: theme.RGB) -> theme.RGB:
+    """Dark text on a light fill (gold, white), light text on a dark one."""
+    r, g, b = fill
+    return theme.PLATE_TEXT if 0.299 * r + 0.587 * g + 0.114 * b > 150 else theme.TEXT
 
 
 def signed(n: int) -> str:
@@ -128,8 +232,3 @@ def encode(image: Image.Image) -> bytes:
     out = io.BytesIO()
     indexed.save(out, format="PNG", compress_level=3)
     return out.getvalue()
-
-
-def style(lang: str, size: int, color: theme.RGB = theme.TEXT, bold: bool = False) -> Style:
-    """A text style; zh-CN text uses Simplified glyph shapes."""
-    return Style(size, color, bold, simplified=lang == "zh-CN")

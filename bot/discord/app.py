@@ -8,6 +8,7 @@ Only the ``guilds`` intent is used: slash commands and components need nothing p
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import sys
 from pathlib import Path
@@ -18,7 +19,7 @@ from discord import app_commands
 
 from bot.discord import commands, controls
 from bot.discord.deadlines import DeadlineLoop
-from bot.discord.presenter import Presenter
+from bot.discord.presenter import SEND_FAILURES, Presenter
 from bot.discord.sync import sync_commands
 from bot.discord.verbs import Verbs
 from bot.i18n import lang_of, t
@@ -26,6 +27,7 @@ from bot.i18n.translator import CatalogueTranslator
 from bot.service import Dealer, TableService, deal_by_seed
 from bot.service.service import Clock
 from bot.settings import Settings
+from bot.store import DatabaseUnusable
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +45,7 @@ class CardTree(app_commands.CommandTree[Any]):
                 await interaction.followup.send(text, ephemeral=True)
             else:
                 await interaction.response.send_message(text, ephemeral=True)
-        except discord.HTTPException:
+        except SEND_FAILURES:
             pass
 
 
@@ -61,6 +63,7 @@ class CardTableBot(discord.Client):
         dealer: Dealer = deal_by_seed,
         clock: Clock = discord.utils.utcnow,
         intents: discord.Intents | None = None,
+        service: TableService | None = None,
     ) -> None:
         super().__init__(intents=intents or discord.Intents(guilds=True))
         self.tree = CardTree(self)
@@ -70,18 +73,20 @@ class CardTableBot(discord.Client):
         self.seed_source = seed_source
         self.dealer = dealer
         self.clock = clock
-        self.service: TableService = None  # type: ignore[assignment]  # set in setup_hook
+        # Opened by ``run`` before connecting (so a bad database stops us early), or here.
+        self.service: TableService = service  # type: ignore[assignment]
         self.presenter = Presenter(self)
         self.verbs = Verbs(self)
         self.deadlines = DeadlineLoop(self, check_every)
 
     async def setup_hook(self) -> None:
-        self.service = await TableService.open(
-            self.database_path,
-            clock=self.clock,
-            seed_source=self.seed_source,
-            dealer=self.dealer,
-        )
+        if self.service is None:
+            self.service = await TableService.open(
+                self.database_path,
+                clock=self.clock,
+                seed_source=self.seed_source,
+                dealer=self.dealer,
+            )
         self.add_dynamic_items(*controls.DYNAMIC_ITEMS)
         await self.tree.set_translator(CatalogueTranslator())
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
@@ -99,14 +104,30 @@ class CardTableBot(discord.Client):
         await super().close()
 
 
+async def _serve(settings: Settings) -> None:
+    """The database first (a bad one stops us before we connect; each table it sets aside is
+    one logged line), then Discord."""
+    service = await TableService.open(settings.database_path)
+    bot = CardTableBot(settings.database_path, dev_guild_id=settings.dev_guild_id, service=service)
+    try:
+        async with bot:
+            await bot.start(settings.token)
+    finally:
+        await service.close()  # a second close (from ``bot.close``) is harmless
+
+
 def run(settings: Settings) -> int:
     """Run until stopped. Expected problems end with a clear message and a non-zero code."""
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
-    bot = CardTableBot(settings.database_path, dev_guild_id=settings.dev_guild_id)
     try:
-        bot.run(settings.token, log_handler=None)
+        asyncio.run(_serve(settings))
+    except KeyboardInterrupt:
+        return 0
+    except DatabaseUnusable as exc:
+        print(f"cardtable: {exc}", file=sys.stderr)
+        return 3
     except discord.LoginFailure:
         print(
             "cardtable: Discord refused the token (DISCORD_TOKEN). Copy it again from the "

@@ -225,6 +225,9 @@ async def history(interaction: discord.Interaction) -> None:
         )
         kind = (hand_.result or {}).get("kind") or (hand_.result or {}).get("tier") or hand_.outcome
         word = t(f"result.{kind}", lang) if f"result.{kind}" in _RESULTS else str(kind or "…")
+        points = (hand_.result or {}).get("team_points")
+        if isinstance(points, list) and len(points) == 2:  # 清墩: both teams' final points
+            word = t("scores.history_points", lang, kind=word, a=points[0], b=points[1])
         lines.append(t("scores.history_row", lang, number=hand_.number, kind=word, deltas=deltas))
     if len(lines) == 1:
         lines.append(t("scores.empty", lang))
@@ -292,6 +295,14 @@ async def stats(interaction: discord.Interaction, player: discord.Member | None 
     if not rows:
         lines.append(t("scores.empty", lang))
     await v.say(interaction, "\n".join(lines))
+
+
+@scores.command(name=c("scores.minhands"), description=_d("scores.minhands"))
+@app_commands.describe(hands=_d("scores.minhands.hands"))
+async def minhands(
+    interaction: discord.Interaction, hands: app_commands.Range[int, 0, 1000] | None = None
+) -> None:
+    await verbs(interaction).min_hands(interaction, hands)
 
 
 # -- /rules -------------------------------------------------------------------------------------

@@ -216,7 +216,42 @@ class RulesPage(
         await interaction.client.verbs.rules_page(interaction, self.game, self.lang, self.page)  # type: ignore[attr-defined]
 
 
-DYNAMIC_ITEMS = (TableButton, HandButton, CardMenu, BidMenu, TrumpMenu, RulesPage)
+class VoteButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"ct:(?P<table>\d+):vote:(?P<hand>\d+):(?P<choice>y|n)",
+):
+    """Agree / Refuse on the vote to end a table mid-hand; the hand number keeps an old vote's
+    buttons from counting in a later one."""
+
+    def __init__(self, table_id: int, hand: int, agree: bool, lang: str = "en") -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=t("button.vote_yes" if agree else "button.vote_no", lang),
+                style=discord.ButtonStyle.danger if agree else discord.ButtonStyle.success,
+                custom_id=f"ct:{table_id}:vote:{hand}:{'y' if agree else 'n'}",
+            )
+        )
+        self.table_id, self.hand, self.agree = table_id, hand, agree
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> VoteButton:
+        return cls(int(match["table"]), int(match["hand"]), match["choice"] == "y")
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.verbs.vote(interaction, self.table_id, self.hand, self.agree)  # type: ignore[attr-defined]
+
+
+DYNAMIC_ITEMS = (TableButton, HandButton, CardMenu, BidMenu, TrumpMenu, RulesPage, VoteButton)
+
+
+def vote_view(table_id: int, hand: int, lang: str) -> discord.ui.View:
+    """The buttons under a vote on ending the table mid-hand."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(VoteButton(table_id, hand, True, lang))
+    view.add_item(VoteButton(table_id, hand, False, lang))
+    return view
 
 
 def public_view(table_id: int, status: str, game: str, lang: str) -> discord.ui.View:

@@ -33,7 +33,8 @@ class DeadlineLoop:
         self.loop.cancel()
 
     async def tick(self) -> None:
-        """One pass: reminders first, then overdue turns. Errors are logged, never fatal."""
+        """One pass: reminders, overdue turns and votes, then catching up after Discord
+        failures. Each part on its own: an error is logged and never stops the others."""
         service, presenter = self.bot.service, self.bot.presenter
         try:
             for due in await service.due_reminders():
@@ -42,7 +43,16 @@ class DeadlineLoop:
                     continue
                 text = t("table.reminder", info.settings.language, mention=f"<@{due.user_id}>")
                 await presenter.send(info, content=text, allowed_mentions=MENTIONS)
-            for update in await service.run_due():
-                await presenter.publish(update)
+        except Exception:
+            log.exception("reminders failed")
+        try:
+            updates = await service.run_due()
         except Exception:
             log.exception("deadline pass failed")
+            updates = []
+        for update in updates:  # ``publish`` logs its own failures
+            await presenter.publish(update)
+        try:
+            await presenter.repair()
+        except Exception:
+            log.exception("repairing table messages failed")

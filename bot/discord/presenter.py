@@ -1,9 +1,12 @@
 """Turns service results into Discord messages: the public table message, announcements, results.
 
 Everything here runs after the service has committed, so a Discord failure (an edit refused,
-a rate limit, a missing permission) is logged and skipped: it never changes or loses game
-state. Images are drawn in a worker thread (``asyncio.to_thread``) so the event loop keeps
-answering other interactions while Pillow works. Public text uses the table's language.
+a rate limit, a missing permission, or the connection itself failing) is logged and skipped: it
+never changes or loses game state, and bot seats move on regardless. A table whose message
+could not be brought up to date is remembered and redrawn at the next deadline pass
+(``repair``), so the next table post shows the truth. Images are drawn in a worker thread
+(``asyncio.to_thread``) so the event loop keeps answering other interactions while Pillow
+works. Public text uses the table's language.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from dataclasses import replace
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 import render
@@ -32,6 +36,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 REPOST_AFTER = timedelta(minutes=10)  # an older table message has scrolled away: post it anew
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+# What a call to Discord may raise besides a refusal: the connection failing on the way.
+SEND_FAILURES = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 
 
 def pretty(cards: Sequence[Card]) -> str:
@@ -63,6 +69,8 @@ class Presenter:
         self._locks: dict[int, asyncio.Lock] = {}
         self._known: dict[int, TableInfo] = {}  # last info seen, for names after a seat opens
         self._driving: dict[int, asyncio.Task[None]] = {}
+        self._stale: set[int] = set()  # tables whose message may not show the latest state
+        self._votes: dict[int, discord.Message] = {}  # the open vote message of each table
 
     @property
     def service(self) -> Any:
@@ -85,9 +93,22 @@ class Presenter:
     # -- after every change --------------------------------------------------------------
 
     async def publish(self, update: Update) -> None:
-        """Announce ``update`` in the table's thread, refresh the table message, drive bots."""
+        """Announce ``update`` in the table's thread, refresh the table message, drive bots.
+
+        The change is committed already: whatever fails here is logged, the table is marked
+        for ``repair``, and bot seats are driven on all the same.
+        """
         if update.duplicate:
             return
+        try:
+            await self._announce(update)
+        except Exception:
+            log.exception("table %s: announcing a committed change failed", update.table_id)
+            self._stale.add(update.table_id)
+        if update.bot_to_move:
+            self.drive_bots(update.table_id)
+
+    async def _announce(self, update: Update) -> None:
         async with self.lock(update.table_id):
             before = self._known.get(update.table_id)
             info = await self.info(update.table_id)
@@ -101,12 +122,17 @@ class Presenter:
             after_names = seat_names(info, lang)
             lines: list[str] = []
             for event in update.announcements:
-                if isinstance(event, ev.HandEnded):  # what led to it first, then the result
+                if isinstance(event, ev.HandEnded | ev.EndVoteOpened):  # each its own message
                     if lines:
                         await self.send(info, content="\n".join(lines), allowed_mentions=MENTIONS)
                         lines = []
-                    await self._result(info, event, names, lang)
+                    if isinstance(event, ev.HandEnded):
+                        await self._result(info, event, names, lang)
+                    else:
+                        await self._vote(info, event, names, lang)
                     continue
+                if isinstance(event, ev.EndVoteClosed | ev.TableEnded):
+                    await self._close_vote(info)
                 line = self.line(event, info, names, lang)
                 if line:
                     lines.append(line)
@@ -117,8 +143,6 @@ class Presenter:
             if lines:
                 await self.send(info, content="\n".join(lines), allowed_mentions=MENTIONS)
             await self.refresh(info, view, after_names)
-        if update.bot_to_move:
-            self.drive_bots(update.table_id)
 
     def line(self, event: Any, info: TableInfo, names: list[str], lang: str) -> str | None:
         """One announcement in the table's language (``None`` for events the image shows)."""
@@ -134,7 +158,8 @@ class Presenter:
                 return t(key, lang, name=name(seat))
             case ev.TimedOut(seat, _):
                 rule = str(info.settings.timeout_rule)
-                key = "table.timeout_removed" if rule == "remove" else "table.timeout_bot"
+                removed = rule == "remove" and not info.closing  # closing: a bot takes over
+                key = "table.timeout_removed" if removed else "table.timeout_bot"
                 return t(key, lang, name=name(seat))
             case ev.TrickWon(seat, points):
                 return t("play.trick_won", lang, name=name(seat), points=points)
@@ -169,6 +194,14 @@ class Presenter:
                 if reason == "removed_bot":
                     return t("table.bot_removed", lang, seat=seat + 1)
                 return t(keys[reason], lang, name=name(seat)) if reason in keys else None
+            case ev.SeatTakenOver(seat, _):
+                return t("table.taken_over", lang, name=name(seat))
+            case ev.EndVoteCast(seat):
+                return t("vote.cast", lang, name=name(seat))
+            case ev.EndVoteClosed(outcome, seat):
+                if outcome == "refused" and seat is not None:
+                    return t("vote.refused", lang, name=name(seat))
+                return t(f"vote.{outcome}", lang) if outcome in ("agreed", "expired") else None
             case ev.WaitingForPlayers():
                 count = sum(1 for s in info.seats if s is not None)
                 return t("table.waiting", lang, count=count)
@@ -212,6 +245,37 @@ class Presenter:
             totals.append(total)
         return totals
 
+    async def _vote(
+        self, info: TableInfo, event: ev.EndVoteOpened, names: list[str], lang: str
+    ) -> None:
+        """The vote on ending mid-hand: its own message, with Agree / Refuse buttons."""
+        content = t(
+            "vote.opened",
+            lang,
+            name=names[event.seat],
+            hand=event.hand,
+            voters=", ".join(names[seat] for seat in event.voters),
+            expires=int(event.expires_at),
+        )
+        buttons = controls.vote_view(info.id, event.hand, lang)
+        posted = await self.send(
+            info, content=content, view=buttons, allowed_mentions=discord.AllowedMentions.none()
+        )
+        if posted is not None:
+            self._votes[info.id] = posted
+
+    async def _close_vote(self, info: TableInfo) -> None:
+        """Take the buttons off the vote message once the vote is over (best effort: a click
+        on an old one is refused kindly by the service anyway)."""
+        message = self._votes.pop(info.id, None)
+        if message is None:
+            return
+        note = t("vote.closed_note", info.settings.language)
+        try:
+            await message.edit(content=f"{message.content}\n{note}", view=None)
+        except SEND_FAILURES as exc:
+            log.info("table %s: vote message not closed (%s)", info.id, exc)
+
     async def _result(
         self, info: TableInfo, event: ev.HandEnded, names: list[str], lang: str
     ) -> None:
@@ -219,8 +283,11 @@ class Presenter:
         kind = getattr(event.result, "kind", None) or getattr(event.result, "tier", None)
         head = t("play.hand_over", lang, number=event.number, kind=result_word(kind, event, lang))
         body = [
-            t("play.delta_line", lang, name=names[s], delta=event.deltas[s], total=totals[s])
-            for s in range(4)
+            *tally_lines(event.result, names, lang),
+            *(
+                t("play.delta_line", lang, name=names[s], delta=event.deltas[s], total=totals[s])
+                for s in range(4)
+            ),
         ]
         try:
             image = await asyncio.to_thread(
@@ -265,12 +332,17 @@ class Presenter:
             message = self.channel(info).get_partial_message(info.message_id)  # type: ignore[attr-defined]
             try:
                 await message.edit(content=content, attachments=files, view=controls_view)
+                self._stale.discard(info.id)
                 return
-            except discord.HTTPException as exc:
-                log.warning("table %s: edit refused (%s); posting anew", info.id, exc.status)
+            except SEND_FAILURES as exc:
+                log.warning("table %s: edit failed (%s); posting anew", info.id, _why(exc))
+            for file in files:
+                file.reset()
         posted = await self.send(info, content=content, files=files, view=controls_view)
         if posted is None:
+            self._stale.add(info.id)
             return
+        self._stale.discard(info.id)
         if info.message_id is not None:
             await self._delete_quietly(info, info.message_id)
         with contextlib.suppress(ServiceError):  # the table ended meanwhile
@@ -282,16 +354,32 @@ class Presenter:
         return discord.utils.utcnow() - discord.utils.snowflake_time(message_id) > REPOST_AFTER
 
     async def _delete_quietly(self, info: TableInfo, message_id: int) -> None:
-        with contextlib.suppress(discord.HTTPException):
+        with contextlib.suppress(*SEND_FAILURES):
             await self.channel(info).get_partial_message(message_id).delete()  # type: ignore[attr-defined]
 
     async def send(self, info: TableInfo, **kwargs: Any) -> discord.Message | None:
-        """Post in the table's thread; a refusal is logged, never raised."""
+        """Post in the table's thread; a refusal or a lost connection is logged, never raised
+        (the table is then marked for ``repair``)."""
         try:
             return await self.channel(info).send(**kwargs)
-        except discord.HTTPException as exc:
-            log.warning("table %s: could not post (%s)", info.id, exc.status)
+        except SEND_FAILURES as exc:
+            log.warning("table %s: could not post (%s)", info.id, _why(exc))
+            self._stale.add(info.id)
             return None
+
+    async def repair(self) -> None:
+        """Catch up after Discord failures (the deadline pass calls this): redraw tables whose
+        message may be out of date, and restart bot seats that stopped moving."""
+        for table_id in self.service.bot_turns():
+            self.drive_bots(table_id)
+        for table_id in sorted(self._stale):
+            info = await self.info(table_id)
+            if info is None or info.status == "ended":
+                self._stale.discard(table_id)
+                continue
+            async with self.lock(table_id):
+                view = await self._public_view(table_id)
+                await self.refresh(info, view, seat_names(info, info.settings.language))
 
     async def post_table(self, info: TableInfo) -> None:
         """Show the table message now (after /table create or /table show)."""
@@ -332,6 +420,8 @@ class Presenter:
         self._driving[table_id] = asyncio.create_task(self._drive(table_id))
 
     async def _drive(self, table_id: int) -> None:
+        """Bot moves until a human is to move. If the service fails (the database busy, say),
+        the driver stops; ``repair`` starts it again at the next deadline pass."""
         try:
             while True:
                 await asyncio.sleep(self.bot.bot_pause)
@@ -339,12 +429,20 @@ class Presenter:
                 if update is None:
                     return
                 await self.publish_inline(update)
+        except ServiceError as exc:
+            log.warning("bot moves paused on table %s (%s)", table_id, exc.code)
         except Exception:
             log.exception("bot moves failed on table %s", table_id)
 
     async def publish_inline(self, update: Update) -> None:
         """``publish`` without re-scheduling the driver that is calling it."""
         await self.publish(replace(update, bot_to_move=False))
+
+
+def _why(exc: BaseException) -> str:
+    """A failure in a log line: Discord's status, or the kind of connection error."""
+    status = getattr(exc, "status", None)
+    return str(status) if status is not None else type(exc).__name__
 
 
 def result_word(kind: Any, event: ev.HandEnded, lang: str) -> str:
@@ -360,3 +458,32 @@ def result_word(kind: Any, event: ev.HandEnded, lang: str) -> str:
 
 
 _RESULT_WORDS = {"result.double_kou", "result.early_end", "result.normal", "result.negative"}
+
+
+def tally_lines(result: Any, names: Sequence[str], lang: str) -> list[str]:
+    """Where a 清墩 result's team points come from (RULES §1.6), so players can check it."""
+    tally = getattr(result, "tally", None)
+    if tally is None or getattr(result, "leaver", None) is not None:
+        return []
+    a, b = result.team_points
+    lines = [t("result.team_points", lang, a=a, b=b)]
+    if tally.lead is not None:
+        score, merged = tally.lead_score, tally.merged
+        name = names[tally.lead]
+        lines.append(t("result.lead_score", lang, name=name, score=score, merged=merged))
+    if getattr(result.kind, "value", None) == "early_end":
+        second = result.order[1]
+        points = tally.points[second]
+        lines.append(t("result.second_points", lang, name=names[second], points=points))
+    if tally.last is not None:
+        lines.append(
+            t(
+                "result.forfeit",
+                lang,
+                name=names[tally.last],
+                captured=tally.forfeit_captured,
+                in_hand=tally.forfeit_in_hand,
+                penalty=tally.penalty,
+            )
+        )
+    return lines

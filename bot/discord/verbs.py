@@ -18,7 +18,7 @@ import discord
 
 import render
 from bot.discord import handview, rules, shorthand
-from bot.discord.presenter import png, pretty, seat_names
+from bot.discord.presenter import SEND_FAILURES, png, pretty, seat_names
 from bot.i18n import lang_of, refusal, t
 from bot.service import (
     DiscardCards,
@@ -30,6 +30,7 @@ from bot.service import (
     TableInfo,
     Update,
 )
+from bot.service.events import EndVoteOpened
 from engine.actions import Bid, DeclareTrump, Discard, Pass, Play
 from engine.cards import Card, parse_cards
 from engine.errors import CardParseError, IllegalMove
@@ -90,8 +91,8 @@ class Verbs:
                 await interaction.followup.send(content, ephemeral=True, **kwargs)
             else:
                 await interaction.response.send_message(content, ephemeral=True, **kwargs)
-        except discord.HTTPException as exc:
-            log.warning("could not answer an interaction (%s)", exc.status)
+        except SEND_FAILURES as exc:
+            log.warning("could not answer an interaction (%s)", getattr(exc, "status", exc))
 
     async def refuse(
         self, interaction: discord.Interaction, exc: Exception, info: TableInfo | None = None
@@ -224,8 +225,8 @@ class Verbs:
             return await channel.create_thread(
                 name=name[:100], type=discord.ChannelType.public_thread, auto_archive_duration=10080
             )
-        except discord.HTTPException as exc:
-            log.info("table %s: no thread (%s), playing in the channel", info.id, exc.status)
+        except SEND_FAILURES as exc:
+            log.info("table %s: no thread (%s), playing in the channel", info.id, exc)
             return None
 
     async def join(self, interaction: discord.Interaction, info: TableInfo | None) -> None:
@@ -301,17 +302,53 @@ class Verbs:
         )
 
     async def end(self, interaction: discord.Interaction) -> None:
+        """End the table; during a hand this may open a vote (the service decides)."""
         info = await self.table_or_refuse(interaction)
         if info is None:
             return
-        await self.run(
+        update = await self.run(
             interaction,
             lambda: self.service.end_table(
                 info.id, interaction.user.id, is_manager=is_manager(interaction)
             ),
+            None,
+            info,
+        )
+        if update is not None:
+            opened = any(isinstance(a, EndVoteOpened) for a in update.announcements)
+            key = "vote.started" if opened else "hand.done"
+            await self.say(interaction, t(key, private_lang(interaction)))
+
+    async def vote(
+        self, interaction: discord.Interaction, table_id: int, hand: int, agree: bool
+    ) -> None:
+        """A click on Agree / Refuse under a vote to end the table mid-hand."""
+        await self.defer_private(interaction)
+        info = await self.control_table(interaction, table_id)
+        if info is None:
+            return
+        await self.run(
+            interaction,
+            lambda: self.service.vote_end(info.id, interaction.user.id, hand, agree),
             t("hand.done", private_lang(interaction)),
             info,
         )
+
+    async def min_hands(self, interaction: discord.Interaction, hands: int | None) -> None:
+        """Show or (server managers) set the completed hands before void-hand bonuses rank."""
+        await self.defer_private(interaction)
+        lang = private_lang(interaction)
+        guild = interaction.guild_id or 0
+        try:
+            if hands is not None:
+                await self.service.set_min_ranked_hands(
+                    guild, hands, is_manager=is_manager(interaction)
+                )
+            current = await self.service.min_ranked_hands(guild)
+        except REFUSALS as exc:
+            await self.refuse(interaction, exc)
+            return
+        await self.say(interaction, t("scores.min_hands", lang, hands=current))
 
     async def kick(self, interaction: discord.Interaction, target: discord.abc.User) -> None:
         info = await self.table_or_refuse(interaction)
@@ -545,8 +582,8 @@ class Verbs:
     async def _edit_hand(self, interaction: discord.Interaction, **kwargs: Any) -> None:
         try:
             await interaction.edit_original_response(**kwargs)
-        except discord.HTTPException as exc:
-            log.warning("could not update a hand message (%s)", exc.status)
+        except SEND_FAILURES as exc:
+            log.warning("could not update a hand message (%s)", getattr(exc, "status", exc))
 
     async def hand_button(self, interaction: discord.Interaction, table_id: int, verb: str) -> None:
         lang = private_lang(interaction)
@@ -588,11 +625,15 @@ class Verbs:
     async def _redraw(
         self, interaction: discord.Interaction, info: TableInfo, lang: str, selected: set[str]
     ) -> None:
+        """Redraw the private hand message after a move (best effort: the move is saved)."""
         try:
             view = await self.service.view_for(info.id, interaction.user.id)
+            message = await self.hand_message(info, view, lang, selected)
         except REFUSALS:
             return
-        message = await self.hand_message(info, view, lang, selected)
+        except Exception:
+            log.exception("table %s: could not redraw a hand message", info.id)
+            return
         if message["view"] is discord.utils.MISSING:
             message["view"] = None
         await self._edit_hand(interaction, **message)

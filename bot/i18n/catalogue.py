@@ -84,6 +84,34 @@ UI: dict[str, Entry] = {
     "result.normal": {"en": "normal end", "zh-TW": "正常結束", "zh-CN": "正常结束"},
     "result.negative": {"en": "negative score", "zh-TW": "負分", "zh-CN": "负分"},
     "result.left": {"en": "void (a player left)", "zh-TW": "逃跑作廢", "zh-CN": "逃跑作废"},
+    "result.team_points": {
+        "en": "Points: Team A {a} · Team B {b}",
+        "zh-TW": "得分：甲隊 {a} · 乙隊 {b}",
+        "zh-CN": "得分：甲队 {a} · 乙队 {b}",
+    },
+    "result.lead_score": {
+        "en": "{name} went out first: score {score} ({merged} of it from the partner).",
+        "zh-TW": "頭家 {name}：得分 {score}（含對家的 {merged} 分）。",
+        "zh-CN": "头家 {name}：得分 {score}（含对家的 {merged} 分）。",
+    },
+    "result.second_points": {
+        "en": "{name} went out second with {points} points of their own.",
+        "zh-TW": "二家 {name}：自己得分 {points}。",
+        "zh-CN": "二家 {name}：自己得分 {points}。",
+    },
+    "result.forfeit": {
+        "en": "{name} was last: {captured} captured + {in_hand} in hand go to the other team, "
+        "and {name}'s team loses {penalty}.",
+        "zh-TW": "末家 {name}：已抓 {captured} 分 + 手中 {in_hand} 分歸對方，"
+        "末家一方扣 {penalty} 分。",
+        "zh-CN": "末家 {name}：已抓 {captured} 分 + 手中 {in_hand} 分归对方，"
+        "末家一方扣 {penalty} 分。",
+    },
+    "scores.history_points": {
+        "en": "{kind} ({a} : {b})",
+        "zh-TW": "{kind}（{a} : {b}）",
+        "zh-CN": "{kind}（{a} : {b}）",
+    },
     "result.made": {"en": "contract made", "zh-TW": "莊家成功", "zh-CN": "庄家成功"},
     "result.failed": {"en": "contract failed", "zh-TW": "莊家失敗", "zh-CN": "庄家失败"},
     # --- table lifecycle ------------------------------------------------------------------
@@ -185,6 +213,57 @@ UI: dict[str, Entry] = {
         "en": "{name} ran out of time and was removed.",
         "zh-TW": "{name} 逾時，被移出牌桌。",
         "zh-CN": "{name} 超时，被移出牌桌。",
+    },
+    "table.taken_over": {
+        "en": "{name} is away: a bot plays their seat until this hand ends.",
+        "zh-TW": "{name} 不在，這局剩下的牌由電腦代打。",
+        "zh-CN": "{name} 不在，这局剩下的牌由电脑代打。",
+    },
+    "vote.opened": {
+        "en": "{name} asks to end the table now, abandoning hand {hand} (no scores). Every player "
+        "must agree: {voters}. The vote closes <t:{expires}:R>; if anyone refuses or it expires, "
+        "the hand is played out and the table closes after it.",
+        "zh-TW": "{name} 提議現在散桌，放棄第 {hand} 局（不計分）。需要所有玩家同意：{voters}。"
+        "表決在 <t:{expires}:R> 截止；有人反對或逾時，這局照常打完後散桌。",
+        "zh-CN": "{name} 提议现在散桌，放弃第 {hand} 局（不计分）。需要所有玩家同意：{voters}。"
+        "表决在 <t:{expires}:R> 截止；有人反对或超时，这局照常打完后散桌。",
+    },
+    "vote.cast": {
+        "en": "{name} agrees to end now.",
+        "zh-TW": "{name} 同意現在散桌。",
+        "zh-CN": "{name} 同意现在散桌。",
+    },
+    "vote.agreed": {
+        "en": "Everyone agreed: the hand is abandoned, no scores.",
+        "zh-TW": "全體同意：這局作廢，不計分。",
+        "zh-CN": "全体同意：这局作废，不计分。",
+    },
+    "vote.refused": {
+        "en": "{name} wants to play on: the hand is played out, then the table closes.",
+        "zh-TW": "{name} 要繼續打：這局打完後散桌。",
+        "zh-CN": "{name} 要继续打：这局打完后散桌。",
+    },
+    "vote.expired": {
+        "en": "Not everyone agreed in time: the hand is played out, then the table closes.",
+        "zh-TW": "表決時間到，未全體同意：這局打完後散桌。",
+        "zh-CN": "表决时间到，未全体同意：这局打完后散桌。",
+    },
+    "vote.started": {
+        "en": "Vote started: the table ends now only if every player agrees.",
+        "zh-TW": "已發起表決：所有玩家都同意才會現在散桌。",
+        "zh-CN": "已发起表决：所有玩家都同意才会现在散桌。",
+    },
+    "vote.closed_note": {
+        "en": "This vote is closed.",
+        "zh-TW": "這次表決已結束。",
+        "zh-CN": "这次表决已结束。",
+    },
+    "button.vote_yes": {"en": "Agree: end now", "zh-TW": "同意散桌", "zh-CN": "同意散桌"},
+    "button.vote_no": {"en": "Refuse: play on", "zh-TW": "反對，繼續打", "zh-CN": "反对，继续打"},
+    "scores.min_hands": {
+        "en": "Leaving bonuses count on the leaderboard after {hands} completed hands.",
+        "zh-TW": "完成 {hands} 局之後，逃跑補償才會計入排行榜。",
+        "zh-CN": "完成 {hands} 局之后，逃跑补偿才会计入排行榜。",
     },
     "table.score": {"en": "Table score", "zh-TW": "本桌累計", "zh-CN": "本桌累计"},
     "table.score_line": {

@@ -84,15 +84,15 @@ COMMANDS: dict[str, Entry] = {
     "table.show.desc": _e("Post the table picture again", "重新貼出牌桌圖", "重新贴出牌桌图"),
     "table.end": _e("end", "散桌", "散桌"),
     "table.end.desc": _e(
-        "Close the table (creator or Manage Server)",
-        "結束牌桌（開桌者或管理員）",
-        "结束牌桌（开桌者或管理员）",
+        "Close the table (host or Manage Server); during a hand every player must agree",
+        "結束牌桌（桌主或管理員）；牌局中須全員同意",
+        "结束牌桌（桌主或管理员）；牌局中须全员同意",
     ),
     "table.kick": _e("kick", "踢人", "踢人"),
     "table.kick.desc": _e(
-        "Remove a player (creator or Manage Server)",
-        "請玩家離桌（開桌者或管理員）",
-        "请玩家离桌（开桌者或管理员）",
+        "Remove a player (host or Manage Server); during a hand only one who ran out of time",
+        "請玩家離桌（桌主或管理員）；牌局中只能請走逾時的玩家",
+        "请玩家离桌（桌主或管理员）；牌局中只能请走超时的玩家",
     ),
     "table.kick.player": _e("player", "玩家", "玩家"),
     "table.kick.player.desc": _e("Who to remove", "要請走誰", "要请走谁"),
@@ -169,6 +169,18 @@ COMMANDS: dict[str, Entry] = {
     "scores.stats.player": _e("player", "玩家", "玩家"),
     "scores.stats.player.desc": _e(
         "Whose statistics (empty: yours)", "看誰的戰績（不填：自己）", "看谁的战绩（不填：自己）"
+    ),
+    "scores.minhands": _e("minhands", "門檻", "门槛"),
+    "scores.minhands.desc": _e(
+        "Completed hands before leaving bonuses count on the leaderboard",
+        "完成幾局之後逃跑補償才計入排行榜",
+        "完成几局之后逃跑补偿才计入排行榜",
+    ),
+    "scores.minhands.hands": _e("hands", "局數", "局数"),
+    "scores.minhands.hands.desc": _e(
+        "New minimum, managers only (empty: show it)",
+        "新的門檻，限管理員（不填：顯示目前的）",
+        "新的门槛，限管理员（不填：显示当前的）",
     ),
     # --- /rules -------------------------------------------------------------------------------
     "rules": _e("rules", "規則", "规则"),

@@ -69,10 +69,42 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "沒有「{game}」這種遊戲：請選清墩或海寧三扣。",
         "zh-CN": "没有“{game}”这种游戏：请选清墩或海宁三扣。",
     },
-    "not_creator": {
-        "en": "Only the table's creator or a server manager can do that.",
-        "zh-TW": "只有開桌的人或伺服器管理員可以這樣做。",
-        "zh-CN": "只有开桌的人或服务器管理员可以这样做。",
+    "not_host": {
+        "en": "Only the table's host, {player}, or a server manager can do that.",
+        "zh-TW": "只有桌主 {player} 或伺服器管理員可以這樣做。",
+        "zh-CN": "只有桌主 {player} 或服务器管理员可以这样做。",
+    },
+    "not_manager": {
+        "en": "Only a server manager (Manage Server) can do that.",
+        "zh-TW": "只有伺服器管理員（管理伺服器權限）可以這樣做。",
+        "zh-CN": "只有服务器管理员（管理服务器权限）可以这样做。",
+    },
+    "table_unavailable": {
+        "en": "Table {table_id} cannot be reached right now (a database problem). Nothing was "
+        "changed; the bot keeps retrying, try again in a minute.",
+        "zh-TW": "第 {table_id} 桌暫時無法讀取（資料庫出了問題）。牌局沒有改變，系統會自動重試，"
+        "請一分鐘後再試。",
+        "zh-CN": "第 {table_id} 桌暂时无法读取（数据库出了问题）。牌局没有改变，系统会自动重试，"
+        "请一分钟后再试。",
+    },
+    "table_quarantined": {
+        "en": "Table {table_id} could not be restored and is set aside; its record is kept. "
+        "Ask a server admin.",
+        "zh-TW": "第 {table_id} 桌無法還原，已暫時擱置，紀錄仍保留。請聯絡伺服器管理員。",
+        "zh-CN": "第 {table_id} 桌无法还原，已暂时搁置，记录仍保留。请联系服务器管理员。",
+    },
+    "database_busy": {
+        "en": "The bot's database is busy. Nothing was changed; try again in a moment.",
+        "zh-TW": "資料庫忙碌中，牌局沒有改變，請稍後再試。",
+        "zh-CN": "数据库繁忙，牌局没有改变，请稍后再试。",
+    },
+    "database_gone": {
+        "en": "The bot lost its database file, so nothing can be saved: play is paused until "
+        "the bot is restarted. Please tell a server admin.",
+        "zh-TW": "機器人的資料庫檔案不見了，無法儲存任何東西：牌局暫停，等機器人重新啟動。"
+        "請通知伺服器管理員。",
+        "zh-CN": "机器人的数据库文件不见了，无法保存任何东西：牌局暂停，等机器人重新启动。"
+        "请通知服务器管理员。",
     },
     "table_full": {
         "en": "Table {table_id} has no free seat.",
@@ -98,6 +130,27 @@ ERRORS: dict[str, Entry] = {
         "en": "That player does not sit at table {table_id}.",
         "zh-TW": "這位玩家沒有坐在第 {table_id} 桌。",
         "zh-CN": "这位玩家没有坐在第 {table_id} 桌。",
+    },
+    "kick_needs_missed_turn": {
+        "en": "During a hand only a player whose turn timed out can be removed; {player} has "
+        "not missed a turn.",
+        "zh-TW": "牌局中只能請走逾時未出牌的玩家；{player} 沒有逾時。",
+        "zh-CN": "牌局中只能请走超时未出牌的玩家；{player} 没有超时。",
+    },
+    "vote_open": {
+        "en": "A vote on ending table {table_id} is already open.",
+        "zh-TW": "第 {table_id} 桌的散桌表決已經在進行中。",
+        "zh-CN": "第 {table_id} 桌的散桌表决已经在进行中。",
+    },
+    "table_closing": {
+        "en": "Table {table_id} already closes when this hand ends.",
+        "zh-TW": "第 {table_id} 桌這局打完就結束了。",
+        "zh-CN": "第 {table_id} 桌这局打完就结束了。",
+    },
+    "no_vote": {
+        "en": "This vote is over: there is no open vote on ending this hand of table {table_id}.",
+        "zh-TW": "這次表決已經結束：第 {table_id} 桌這一局沒有進行中的散桌表決。",
+        "zh-CN": "这次表决已经结束：第 {table_id} 桌这一局没有进行中的散桌表决。",
     },
     "seat_taken": {
         "en": "Seat {seat} is taken.",
@@ -128,6 +181,11 @@ ERRORS: dict[str, Entry] = {
         "en": "“{suit}” is not a suit: name trumps with S H D C (or ♠ ♥ ♦ ♣).",
         "zh-TW": "「{suit}」不是花色：主牌花色用 S H D C（或 ♠ ♥ ♦ ♣）。",
         "zh-CN": "“{suit}”不是花色：主牌花色用 S H D C（或 ♠ ♥ ♦ ♣）。",
+    },
+    "bad_bid_amount": {
+        "en": "A bid is a whole number of points (80 to 200), not “{amount}”.",
+        "zh-TW": "叫分必須是整數（80 到 200），不能是「{amount}」。",
+        "zh-CN": "叫分必须是整数（80 到 200），不能是“{amount}”。",
     },
     "not_your_turn": {
         "en": "Not your turn: {player} is to play.",
@@ -163,6 +221,11 @@ ERRORS: dict[str, Entry] = {
         "en": "There is no setting named “{name}”.",
         "zh-TW": "沒有叫「{name}」的設定。",
         "zh-CN": "没有叫“{name}”的设置。",
+    },
+    "bad_min_hands": {
+        "en": "The minimum of completed hands must be 0 to {max}, not {hands}.",
+        "zh-TW": "完成局數的門檻必須是 0 到 {max}，不能是 {hands}。",
+        "zh-CN": "完成局数的门槛必须是 0 到 {max}，不能是 {hands}。",
     },
     # --- 清墩 engine (engine/qingdun/errors.py) --------------------------------------------
     "hand_over": {

@@ -16,13 +16,23 @@ MESSAGES: dict[str, str] = {
     "table_ended": "table {table_id} has ended",
     "table_not_waiting": "table {table_id} is playing; seats change only between hands",
     "unknown_game": "unknown game {game!r}: choose qingdun or sankou",
-    "not_creator": "only the table's creator or a server manager can do that",
+    "not_host": "only the table's host (seat {seat}) or a server manager can do that",
+    "not_manager": "only a server manager can do that",
+    "table_unavailable": "table {table_id} cannot be reached right now (a database problem); "
+    "nothing was changed, the bot keeps retrying",
+    "table_quarantined": "table {table_id} could not be restored from its log and is set aside; "
+    "a server admin can look into it",
+    # the database
+    "database_busy": "the database is busy; nothing was changed, try again in a moment",
+    "database_gone": "the bot lost its database file; nothing can be saved until it restarts",
     # seats
     "table_full": "table {table_id} has no free seat",
     "already_seated": "you already sit at seat {seat} of this table",
     "already_seated_here": "you already sit at table {table_id} in this channel; leave it first",
     "not_seated": "you do not sit at table {table_id}",
     "target_not_seated": "that player does not sit at table {table_id}",
+    "kick_needs_missed_turn": "during a hand only a player whose turn timed out can be removed; "
+    "seat {seat} has not",
     "seat_taken": "seat {seat} is taken",
     "no_such_seat_number": "seat {seat} does not exist: seats are 0 to 3",
     "not_a_bot": "seat {seat} is not a bot",
@@ -32,12 +42,18 @@ MESSAGES: dict[str, str] = {
     "not_your_turn": "not your turn: seat {seat} is to play",
     "wrong_game": "{request} is not an action of {game}",
     "bad_trump_suit": "{suit!r} is not a suit: use S, H, D or C",
+    "bad_bid_amount": "a bid is a whole number of points, not {amount!r}",
+    # ending mid-hand
+    "vote_open": "a vote on ending table {table_id} is open already",
+    "table_closing": "table {table_id} already ends when this hand ends",
+    "no_vote": "there is no open vote on ending this hand of table {table_id}",
     # settings
     "bad_turn_limit": "the turn time limit must be between {min} and {max} minutes, not {minutes}",
     "bad_timeout_rule": "the timeout rule must be 'bot' or 'remove', not {rule!r}",
     "bad_hand_count": "the number of hands must be at least 1 (or open-ended), not {hands}",
     "bad_language": "language must be en, zh-TW or zh-CN, not {language!r}",
     "unknown_setting": "there is no setting named {name!r}",
+    "bad_min_hands": "the minimum of completed hands must be 0 to {max}, not {hands}",
     # scores, history and replays
     "unknown_period": "unknown period {period!r}: choose week, month or all",
     "unknown_board_order": "a board is by rating or by points, not {by!r}",

@@ -115,13 +115,50 @@ class SeatOpened:
 
 
 @dataclass(frozen=True, slots=True)
+class SeatTakenOver:
+    """``seat``'s player missed a turn of a hand that is played out: a bot finishes it."""
+
+    seat: int
+    user_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class EndVoteOpened:
+    """``seat`` asked to end the table during hand ``hand``: every player in ``voters`` must
+    agree by ``expires_at`` (epoch seconds), else the hand is played out and the table ends."""
+
+    seat: int
+    hand: int
+    expires_at: float
+    voters: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class EndVoteCast:
+    """``seat`` agreed to end now; others have not answered yet."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class EndVoteClosed:
+    """The vote is over: "agreed" (the table ends now), "refused" by ``seat`` or "expired"
+    (the hand is played out, then the table ends), or "hand_over" (the hand ended first)."""
+
+    outcome: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class WaitingForPlayers:
     """A seat opened during play: the table waits until four sit and the creator starts."""
 
 
 @dataclass(frozen=True, slots=True)
 class TableEnded:
-    reason: str  # "hands_done" | "ended_by_creator" | "no_players"
+    # "hands_done" | "ended_by_host" | "ended_by_manager" | "ended_by_vote" | "closed_after_hand"
+    # | "no_players"
+    reason: str
 
 
 Announcement = (
@@ -140,6 +177,10 @@ Announcement = (
     | HandDealt
     | SeatTaken
     | SeatOpened
+    | SeatTakenOver
+    | EndVoteOpened
+    | EndVoteCast
+    | EndVoteClosed
     | WaitingForPlayers
     | TableEnded
 )
@@ -165,6 +206,7 @@ class SeatInfo:
     seat: int
     user_id: int | None  # None: a bot
     name: str
+    autoplay: bool = False  # a bot finishes the hand for this player
 
     @property
     def is_bot(self) -> bool:
@@ -189,6 +231,9 @@ class TableInfo:
     hands_done: int  # completed hands (void ones do not count)
     to_move: int | None
     deadline: float | None  # epoch seconds
+    host: int | None = None  # the seat that runs the table (its creator while seated)
+    closing: bool = False  # the table ends when the current hand ends
+    end_vote_hand: int | None = None  # the hand a vote on ending now is open for
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,10 +29,17 @@ def decode_action(text: str) -> Action:
 class Seat:
     user_id: int | None  # None: a bot
     name: str
+    missed: bool = False  # the timeout rule ran for this seat and its player has not acted since
+    autoplay: bool = False  # a bot plays this player's seat until the hand ends
 
     @property
     def is_bot(self) -> bool:
         return self.user_id is None
+
+    @property
+    def plays_itself(self) -> bool:
+        """The service moves for this seat: a bot, or a player's seat a bot took over."""
+        return self.user_id is None or self.autoplay
 
 
 @dataclass(slots=True)
@@ -58,6 +65,10 @@ class LiveTable:
     reminder_sent: bool = False
     public: Any = None  # public view after the last action, to tell what the next one changed
     recent: dict[str, ev.Update] = field(default_factory=dict)
+    closing: bool = False  # ends when the current hand ends (a vote to end it now failed)
+    end_vote: dict[str, Any] | None = None  # {"hand", "by", "agreed": [user ids], "expires"}
+    seated: tuple[int | None, ...] | None = None  # user id per seat when the hand was dealt
+    unavailable: bool = False  # a write failed and so did reading it back: retried, refused
 
     @property
     def running(self) -> bool:
@@ -76,13 +87,20 @@ class LiveTable:
     def humans(self) -> int:
         return sum(1 for s in self.seats if s is not None and not s.is_bot)
 
+    def host(self) -> int | None:
+        """The seat that runs the table: its creator while seated, else the first player."""
+        creator = self.seat_of(self.creator_id)
+        if creator is not None:
+            return creator
+        return next((i for i, s in enumerate(self.seats) if s is not None and not s.is_bot), None)
+
 
 def rebuild(record: ActiveTable) -> LiveTable:
     """The live table from its stored rows: the latest hand is the replay of its log."""
     row = record.table
     seats: list[Seat | None] = [None] * 4
     for seat in record.seats:
-        seats[seat.seat] = Seat(seat.user_id, seat.name)
+        seats[seat.seat] = Seat(seat.user_id, seat.name, seat.missed, seat.autoplay)
     rules = RULES[row.game]
     table = LiveTable(
         id=row.id,
@@ -100,10 +118,13 @@ def rebuild(record: ActiveTable) -> LiveTable:
         deadline=row.deadline,
         reminder_at=row.reminder_at,
         reminder_sent=row.reminder_sent,
+        closing=row.closing,
+        end_vote=row.end_vote,
     )
     if record.hand is not None:
         actions = [decode_action(a) for a in record.hand.actions]
         table.game = rules.replay(record.hand.start, actions)
         table.hand_number = record.hand.number
+        table.seated = record.hand.seated
         table.public = table.game.view(None)
     return table

@@ -62,6 +62,8 @@ def to_action(request: Request, seat: int) -> Action:
         case PassTurn():
             return Pass(seat)
         case MakeBid(amount):
+            if isinstance(amount, bool) or not isinstance(amount, int):
+                raise refuse("bad_bid_amount", amount=str(amount)[:20])
             return Bid(seat, amount)
         case DiscardCards(cards):
             return Discard(seat, _cards(cards))

@@ -17,7 +17,7 @@ from bot.ratings import DEFAULT_BOT_LEVEL, record_hand
 from bot.ratings.record import summary_rows
 from bot.service.errors import refuse
 from bot.service.games import RULES
-from bot.service.hand_ids import short_id
+from bot.service.hand_ids import parse_short_id, short_id
 from bot.store import LedgerEntry, Store, Transaction
 from bot.store.score_rows import Board, GameStats, HandLine, SeatLine, StoredHand, period_start
 from engine.actions import action_from_json
@@ -180,16 +180,22 @@ class ScoreQueries:
             return await self._store.recent_hands(table_id=table_id, limit=limit)
         return await self._store.recent_hands(guild_id=guild_id, user_id=user_id, limit=limit)
 
-    async def hand_record(self, guild_id: int, hand_id: int) -> HandRecord:
-        """The record of a hand of this server that is over (a running one is refused)."""
-        return _record(await self._finished(guild_id, hand_id))
+    async def hand_record(self, guild_id: int, hand: int | str) -> HandRecord:
+        """The record of a hand of this server that is over (a running one is refused).
 
-    async def replay_hand(self, guild_id: int, hand_id: int) -> tuple[HandLine, Replay]:
+        ``hand`` is the hand's id, or its short id as people type it (``"#2F"``).
+        """
+        return _record(await self._finished(guild_id, hand))
+
+    async def replay_hand(self, guild_id: int, hand: int | str) -> tuple[HandLine, Replay]:
         """A hand of this server that is over, re-played: its deal and the table at each trick."""
-        stored = await self._finished(guild_id, hand_id)
+        stored = await self._finished(guild_id, hand)
         return stored.line, replay(_record(stored))
 
-    async def _finished(self, guild_id: int, hand_id: int) -> StoredHand:
+    async def _finished(self, guild_id: int, hand: int | str) -> StoredHand:
+        hand_id = parse_short_id(hand) if isinstance(hand, str) else hand
+        if hand_id is None:
+            raise refuse("bad_hand_id", text=hand)
         stored = await self._store.stored_hand(hand_id)
         if stored is None or stored.line.guild_id != guild_id:
             raise refuse("hand_not_found", hand=short_id(hand_id))

@@ -4,16 +4,28 @@ Every table that has not ended lives in memory as its engine game (the replay of
 log). A change follows one pattern: check, let the engine verify and apply, write everything
 the step implies (action, hand result, ledger, next deal, deadline) in ONE transaction, and only
 after the commit return the ``Update``. If the write fails the table is rebuilt from disk, so
-memory never runs ahead of the database. One ``asyncio.Lock`` per table serialises its calls;
-seat changes also take a service-wide lock because "one table per channel per user" spans tables.
+memory never runs ahead of the database; if even that read fails, the table stays in memory
+marked unavailable (refused, retried on the next call and deadline pass). One ``asyncio.Lock``
+per table serialises its calls; seat changes also take a service-wide lock because "one table
+per channel per user" spans tables.
+
+Trouble with the database is answered, never crashed on: a write lock held by another process
+is the refusal ``database_busy``; a database file deleted or replaced stops every write
+(``database_gone``) until a restart; a table whose stored log no longer replays is set aside at
+start-up (``quarantined``) while the others play on.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
+import logging
 import secrets
+import sqlite3
 import time
-from collections.abc import Callable, Sequence
+import unicodedata
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import datetime
 from itertools import islice
@@ -27,21 +39,52 @@ from bot.service.live import LiveTable, Seat, rebuild
 from bot.service.requests import Request, to_action
 from bot.service.settings import TableSettings, TimeoutRule
 from bot.store import (
+    ActiveTable,
     BoardRow,
+    DatabaseGone,
+    DatabaseUnusable,
     DuplicateActionId,
     HandSummary,
+    LedgerEntry,
     PlayerStats,
     ScoreLine,
     Store,
+    StoreBusy,
     Transaction,
 )
+from bot.store.store import WRITE_WAIT
 from engine import CardParseError, IllegalMove
 from engine.actions import Action, action_to_json
 from engine.cards import Card
 from engine.records import plain
 
+log = logging.getLogger(__name__)
 Clock = Callable[[], float | datetime]
 _RECENT = 8  # results kept per table to answer a repeated action id with the first answer
+VOTE_SECONDS = 30 * 60  # how long the players have to answer a vote on ending mid-hand
+NAME_LIMIT = 32  # characters of a player's name kept (Discord's display names are at most 32)
+DEFAULT_MIN_RANKED_HANDS = 5  # completed hands before void-hand bonuses count for rank
+MAX_MIN_RANKED_HANDS = 1000
+_STORE_TROUBLE = frozenset({"database_busy", "database_gone", "table_unavailable"})
+
+
+def clean_name(name: str) -> str:
+    """A name as tables show it: line breaks and control characters as spaces, runs of space
+    squeezed, at most ``NAME_LIMIT`` characters (emoji joiners and the like are kept)."""
+    spaced = "".join(" " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in name)
+    return " ".join(spaced.split())[:NAME_LIMIT].strip() or "?"
+
+
+def _describe(exc: BaseException) -> str:
+    """Why a table could not be rebuilt, for the operator: the kind of error and its code, never
+    an engine message (those may name cards a player holds, or the kitty)."""
+    text = type(exc).__name__
+    code = getattr(exc, "code", None)
+    if code:
+        text += f" {code}"
+    if isinstance(exc, sqlite3.Error | json.JSONDecodeError):
+        text += f": {exc}"
+    return text
 
 
 class TableService:
@@ -62,6 +105,8 @@ class TableService:
         self._tables: dict[int, LiveTable] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._seating = asyncio.Lock()
+        self._gone = False  # the database file vanished: every write is refused until restart
+        self.quarantined: dict[int, str] = {}  # table id -> why it could not be rebuilt
 
     @classmethod
     async def open(
@@ -71,14 +116,19 @@ class TableService:
         clock: Clock = time.time,
         seed_source: Callable[[], int] | None = None,
         dealer: Dealer = deal_by_seed,
+        write_wait: float = WRITE_WAIT,
     ) -> Self:
         """Open the database at ``path`` and bring back every unfinished table.
 
         ``clock`` gives the time (epoch seconds or an aware datetime), ``seed_source`` the seed
         of each new hand, and ``dealer`` turns (game, seed, first bidder) into the hand's start
         record: fixed hands for tests and puzzles (see ``bot.service.games.Dealer``).
+        ``write_wait`` bounds how long a write waits for another process's lock.
+        ``DatabaseUnusable`` if the database cannot be used at all (see ``quarantined`` for
+        single tables that could not be brought back).
         """
-        service = cls(await Store.open(path), clock=clock, seed_source=seed_source, dealer=dealer)
+        store = await Store.open(path, write_wait=write_wait)
+        service = cls(store, clock=clock, seed_source=seed_source, dealer=dealer)
         try:
             await service.load()
         except BaseException:
@@ -100,26 +150,129 @@ class TableService:
     # -- recovery --------------------------------------------------------------------------
 
     async def load(self) -> int:
-        """Rebuild every table that has not ended from disk; returns how many."""
-        self._tables = {}
-        for record in await self._store.active_tables():
-            table = rebuild(record)
+        """Rebuild every table that has not ended from disk; returns how many.
+
+        The usual path reads all tables in a few bulk queries. If that fails (a damaged row or
+        page), each table is read on its own. A table that cannot be read or replayed is
+        quarantined: left out, with the reason in ``quarantined``; its rows stay untouched.
+        """
+        self._tables, self.quarantined = {}, {}
+        try:
+            records: list[ActiveTable] | None = await self._store.active_tables()
+        except Exception:  # any damage: fall back to one table at a time
+            records = None
+        if records is None:
+            try:
+                ids = await self._store.active_table_ids()
+            except sqlite3.Error as exc:
+                raise DatabaseUnusable(
+                    f"the database is damaged beyond reading its tables ({exc}); restore it "
+                    "from a backup"
+                ) from exc
+            records = []
+            for table_id in ids:
+                try:
+                    records += await self._store.active_tables(table_id)
+                except Exception as exc:  # recorded, the other tables go on
+                    self.quarantined[table_id] = f"its rows cannot be read ({_describe(exc)})"
+        for record in records:
+            try:
+                table = rebuild(record)
+            except Exception as exc:  # recorded, the other tables go on
+                row = record.table
+                self.quarantined[row.id] = (
+                    f"{row.game} in channel {row.channel_id}: its stored log does not replay "
+                    f"({_describe(exc)})"
+                )
+                continue
             self._tables[table.id] = table
             self._locks.setdefault(table.id, asyncio.Lock())
+        for table_id, reason in self.quarantined.items():
+            log.error("table %s set aside: %s", table_id, reason)
         return len(self._tables)
 
     async def _reload(self, table_id: int) -> None:
-        """After a failed write: forget memory, take the table as the database has it."""
+        """After a failed write: forget memory, take the table as the database has it.
+
+        If the database cannot be read either, the table stays in memory marked unavailable:
+        it keeps its place (nobody opens a second table for its players) and every call is
+        refused until a retry reads it back (on the next call, or the next deadline pass).
+        """
+        current = self._tables.get(table_id)
+        try:
+            fresh = [rebuild(record) for record in await self._store.active_tables(table_id)]
+        except Exception:  # whatever the cause, the table waits for a retry
+            log.exception("table %s: could not be read back; marked unavailable", table_id)
+            if current is not None:
+                current.unavailable = True
+            return
+        if self._tables.get(table_id) is not current:
+            return  # another retry brought it back meanwhile (and it may have moved on)
         self._tables.pop(table_id, None)
-        for record in await self._store.active_tables(table_id):
-            self._tables[table_id] = rebuild(record)
+        for table in fresh:
+            self._tables[table_id] = table
+
+    async def _retry_unavailable(self, channel_id: int | None = None) -> None:
+        """Try to read back the tables marked unavailable (those of ``channel_id`` only)."""
+        for table in list(self._tables.values()):
+            if table.unavailable and channel_id in (None, table.channel_id):
+                async with self._lock(table.id):
+                    if table.unavailable and self._tables.get(table.id) is table:
+                        await self._reload(table.id)
+
+    # -- the database's health -------------------------------------------------------------
+
+    @property
+    def gone(self) -> bool:
+        """The database file was deleted or replaced: nothing is saved until a restart."""
+        return self._gone
+
+    def _stop(self) -> None:
+        if not self._gone:
+            self._gone = True
+            log.error(
+                "the database file was deleted or replaced while the bot ran: every move is "
+                "refused from now on; restore the file and restart the bot"
+            )
+
+    def check_database(self) -> bool:
+        """Whether the database file is still the one opened (the deadline pass asks)."""
+        if not self._gone:
+            try:
+                self._store.check_file()
+            except DatabaseGone:
+                self._stop()
+        return not self._gone
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[Transaction]:
+        """The store's transaction, its failures turned into refusals a player can read."""
+        if self._gone:
+            raise refuse("database_gone")
+        try:
+            async with self._store.transaction() as tx:
+                yield tx
+        except StoreBusy:
+            raise refuse("database_busy") from None
+        except DatabaseGone:
+            self._stop()
+            raise refuse("database_gone") from None
 
     # -- lookups ---------------------------------------------------------------------------
 
     async def _table(self, table_id: int) -> LiveTable:
+        if self._gone:
+            raise refuse("database_gone")
         table = self._tables.get(table_id)
+        if table is not None and table.unavailable:
+            await self._reload(table_id)  # a retry (never over a fresher table: see _reload)
+            table = self._tables.get(table_id)
+            if table is not None and table.unavailable:
+                raise refuse("table_unavailable", table_id=table_id)
         if table is not None:
             return table
+        if table_id in self.quarantined:
+            raise refuse("table_quarantined", table_id=table_id)
         row = await self._store.table(table_id)
         if row is None:
             raise refuse("table_not_found", table_id=table_id)
@@ -146,8 +299,13 @@ class TableService:
 
     @staticmethod
     def _may_manage(table: LiveTable, user_id: int, is_manager: bool) -> None:
-        if not is_manager and user_id != table.creator_id:
-            raise refuse("not_creator")
+        """The host (the creator while seated, else the first seated player) or a manager.
+        A creator who left has no rights over the table."""
+        if is_manager:
+            return
+        host = table.host()
+        if host is None or table.seat_of(user_id) != host:
+            raise refuse("not_host", seat=host)
 
     def _update(
         self,
@@ -157,13 +315,14 @@ class TableService:
     ) -> ev.Update:
         to_move = table.to_move
         occupant = table.seats[to_move] if to_move is not None else None
+        itself = occupant is not None and occupant.plays_itself
         return ev.Update(
             table_id=table.id,
             status=table.status,
             hand_number=table.hand_number or None,
             to_move=to_move,
-            to_move_user=occupant.user_id if occupant is not None else None,
-            bot_to_move=occupant is not None and occupant.is_bot,
+            to_move_user=occupant.user_id if occupant is not None and not itself else None,
+            bot_to_move=itself,
             announcements=tuple(announcements),
             action=action,
         )
@@ -180,13 +339,16 @@ class TableService:
             creator_id=table.creator_id,
             settings=table.settings,
             seats=tuple(  # type: ignore[arg-type]
-                None if s is None else ev.SeatInfo(i, s.user_id, s.name)
+                None if s is None else ev.SeatInfo(i, s.user_id, s.name, s.autoplay)
                 for i, s in enumerate(table.seats)
             ),
             hand_number=table.hand_number,
             hands_done=table.hands_done,
             to_move=table.to_move,
             deadline=table.deadline,
+            host=table.host(),
+            closing=table.closing,
+            end_vote_hand=None if table.end_vote is None else table.end_vote["hand"],
         )
 
     async def table_info(self, table_id: int) -> ev.TableInfo:
@@ -232,20 +394,31 @@ class TableService:
         settings: TableSettings | dict[str, Any] | None = None,
         language: str | None = None,
     ) -> ev.Update:
-        """A new waiting table with its creator in seat 0."""
-        rules = RULES.get(game)
+        """A new waiting table with its creator in seat 0.
+
+        Refused while a table of the channel is unavailable (its write failed and reading it
+        back did too): its players must not end up with a second table there.
+        """
+        rules = RULES.get(game) if isinstance(game, str) else None
         if rules is None:
             raise refuse("unknown_game", game=game)
         if not isinstance(settings, TableSettings):
             settings = TableSettings().changed(**(settings or {}))
         if language is not None:
             settings = settings.changed(language=language)
+        creator_name = clean_name(creator_name)
+        if self._gone:
+            raise refuse("database_gone")
         async with self._seating:
+            await self._retry_unavailable(channel_id)
+            for other_table in self._tables.values():
+                if other_table.channel_id == channel_id and other_table.unavailable:
+                    raise refuse("table_unavailable", table_id=other_table.id)
             other = self._seated_elsewhere(channel_id, creator_id, None)
             if other is not None:
                 raise refuse("already_seated_here", table_id=other)
             now = self._now()
-            async with self._store.transaction() as tx:
+            async with self._transaction() as tx:
                 table_id = await tx.insert_table(
                     guild_id=guild_id,
                     channel_id=channel_id,
@@ -277,7 +450,7 @@ class TableService:
         """Remember where the front end shows this table (kept across restarts)."""
         async with self._lock(table_id):
             table = await self._table(table_id)
-            async with self._store.transaction() as tx:
+            async with self._transaction() as tx:
                 await tx.update_table(table_id, thread_id=thread_id, message_id=message_id)
             table.thread_id, table.message_id = thread_id, message_id
 
@@ -305,6 +478,7 @@ class TableService:
         self, table_id: int, user_id: int, name: str, seat: int | None = None
     ) -> ev.Update:
         """Sit down at a waiting table (the first free seat unless ``seat`` is given)."""
+        name = clean_name(name)
         async with self._seating, self._lock(table_id):
             table = await self._table(table_id)
             self._check_waiting(table)
@@ -315,7 +489,7 @@ class TableService:
             if other is not None:
                 raise refuse("already_seated_here", table_id=other)
             seat = self._free_seat(table, seat)
-            async with self._store.transaction() as tx:
+            async with self._transaction() as tx:
                 await tx.put_seat(table.id, seat, user_id, name)
             table.seats[seat] = Seat(user_id, name)
             return self._update(table, [ev.SeatTaken(seat, user_id, name)])
@@ -331,7 +505,7 @@ class TableService:
             seat = self._free_seat(table, seat)
             occupant = table.seats[own]
             assert occupant is not None
-            async with self._store.transaction() as tx:
+            async with self._transaction() as tx:
                 await tx.clear_seat(table.id, own)
                 await tx.put_seat(table.id, seat, user_id, occupant.name)
             table.seats[own], table.seats[seat] = None, occupant
@@ -354,7 +528,7 @@ class TableService:
             self._check_waiting(table)
             seat = self._free_seat(table, seat)
             name = f"Bot {seat}"
-            async with self._store.transaction() as tx:
+            async with self._transaction() as tx:
                 await tx.put_seat(table.id, seat, None, name)
             table.seats[seat] = Seat(None, name)
             return self._update(table, [ev.SeatTaken(seat, None, name)])
@@ -370,7 +544,7 @@ class TableService:
             occupant = table.seats[seat]
             if occupant is None or not occupant.is_bot:
                 raise refuse("not_a_bot", seat=seat)
-            async with self._store.transaction() as tx:
+            async with self._transaction() as tx:
                 await tx.clear_seat(table.id, seat)
             table.seats[seat] = None
             return self._update(table, [ev.SeatOpened(seat, None, "removed_bot")])
@@ -396,13 +570,20 @@ class TableService:
     async def kick(
         self, table_id: int, user_id: int, target_id: int, *, is_manager: bool = False
     ) -> ev.Update:
-        """Remove a player (creator or manager only); in a hand, with the leaving penalty."""
+        """Remove a player (host or manager only); in a hand, with the leaving penalty.
+
+        During a hand only a player whose turn timed out (the timeout rule has run) and who
+        has not played since may be removed: nobody can void a hand by removing an opponent.
+        """
         async with self._lock(table_id):
             table = await self._table(table_id)
             self._may_manage(table, user_id, is_manager)
             seat = table.seat_of(target_id)
             if seat is None:
                 raise refuse("target_not_seated", table_id=table.id)
+            occupant = table.seats[seat]
+            if table.running and occupant is not None and not occupant.missed:
+                raise refuse("kick_needs_missed_turn", seat=seat)
             return await self._unseat(table, seat, "kicked")
 
     async def update_settings(
@@ -413,7 +594,7 @@ class TableService:
             table = await self._table(table_id)
             self._may_manage(table, user_id, is_manager)
             settings = table.settings.changed(**changes)
-            async with self._store.transaction() as tx:
+            async with self._transaction() as tx:
                 await tx.update_table(
                     table.id, settings=settings.to_json(), language=settings.language
                 )
@@ -423,17 +604,98 @@ class TableService:
     async def end_table(
         self, table_id: int, user_id: int, *, is_manager: bool = False
     ) -> ev.Update:
-        """End the table now (creator or manager). A running hand is abandoned: no scores."""
+        """End the table (host or manager), without letting anyone erase a hand's result.
+
+        Between hands it ends at once. During a hand:
+        - a server manager who does not sit at the table ends it at once (moderation); the
+          hand is abandoned, which changes nobody's score;
+        - the only player among bots forfeits: the leaving penalty, then the table ends;
+        - otherwise a vote opens (``EndVoteOpened``): if every seated player agrees
+          (``vote_end``) the hand is abandoned and the table ends; if one refuses or the vote
+          expires, the hand is played out and the table ends after it.
+        """
         async with self._lock(table_id):
             table = await self._table(table_id)
+            seat = table.seat_of(user_id)
+            if table.running and seat is None and is_manager:
+                return await self._write(table, self._abandoning(table, "ended_by_manager"))
             self._may_manage(table, user_id, is_manager)
+            if not table.running:
+                return await self._write(table, self._abandoning(table, "ended_by_host"))
+            assert seat is not None  # the host sits; a manager who does not was handled above
+            if table.humans() == 1:
+                return await self._unseat(table, seat, "left")
+            if table.closing:
+                raise refuse("table_closing", table_id=table.id)
+            if table.end_vote is not None:
+                raise refuse("vote_open", table_id=table.id)
+            voters = tuple(i for i, s in enumerate(table.seats) if s is not None and not s.is_bot)
 
             async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
-                if table.running and table.hand_id is not None:
-                    await tx.finish_hand(table.hand_id, "abandoned", None, now)
-                return await self._end(table, tx, now, "ended_by_creator")
+                vote = {
+                    "hand": table.hand_number,
+                    "by": user_id,
+                    "agreed": [user_id],
+                    "expires": now + VOTE_SECONDS,
+                }
+                table.end_vote = vote
+                await tx.update_table(table.id, end_vote=vote)
+                return [ev.EndVoteOpened(seat, table.hand_number, vote["expires"], voters)]
 
             return await self._write(table, step)
+
+    async def vote_end(
+        self, table_id: int, user_id: int, hand_number: int, agree: bool
+    ) -> ev.Update:
+        """A seated player's answer to the vote on ending hand ``hand_number`` now."""
+        async with self._lock(table_id):
+            table = await self._table(table_id)
+            seat = self._seat(table, user_id)
+            vote = table.end_vote
+            if vote is None or vote["hand"] != hand_number or not table.running:
+                raise refuse("no_vote", table_id=table.id)
+            if not agree:
+                return await self._write(table, self._closing_vote(table, "refused", seat))
+            if user_id in vote["agreed"]:
+                return self._update(table)
+            agreed = [*vote["agreed"], user_id]
+            players = {s.user_id for s in table.seats if s is not None and not s.is_bot}
+            if players <= set(agreed):
+                return await self._write(
+                    table,
+                    self._abandoning(table, "ended_by_vote", ev.EndVoteClosed("agreed")),
+                )
+
+            async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
+                table.end_vote = {**vote, "agreed": agreed}
+                await tx.update_table(table.id, end_vote=table.end_vote)
+                return [ev.EndVoteCast(seat)]
+
+            return await self._write(table, step)
+
+    def _abandoning(
+        self, table: LiveTable, reason: str, *first: ev.Announcement
+    ) -> Callable[[Transaction, float], Any]:
+        """The step that ends the table now; a running hand is abandoned (no scores)."""
+
+        async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
+            if table.running and table.hand_id is not None:
+                await tx.finish_hand(table.hand_id, "abandoned", None, now)
+            return [*first, *await self._end(table, tx, now, reason)]
+
+        return step
+
+    def _closing_vote(
+        self, table: LiveTable, outcome: str, seat: int | None
+    ) -> Callable[[Transaction, float], Any]:
+        """The step that closes a failed vote: the hand is played out, then the table ends."""
+
+        async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
+            table.end_vote, table.closing = None, True
+            await tx.update_table(table.id, end_vote=None, closing=True)
+            return [ev.EndVoteClosed(outcome, seat)]
+
+        return step
 
     # -- play ------------------------------------------------------------------------------
 
@@ -456,9 +718,13 @@ class TableService:
                     raise refuse(
                         "wrong_game", request=type(request).__name__, game=table.rules.name
                     )
-                return await self._apply(table, to_action(request, seat), action_id)
-            except (ServiceError, IllegalMove, CardParseError):
-                if await self._store.action_exists(action_id):
+                occupant = table.seats[seat]
+                assert occupant is not None
+                back = {seat: (False, False)} if occupant.missed or occupant.autoplay else {}
+                return await self._apply(table, to_action(request, seat), action_id, back)
+            except (ServiceError, IllegalMove, CardParseError) as exc:
+                trouble = getattr(exc, "code", None) in _STORE_TROUBLE
+                if not trouble and await self._store.action_exists(action_id):
                     return self._repeated(table_id)
                 raise
             except DuplicateActionId:
@@ -521,13 +787,15 @@ class TableService:
 
     def bot_turns(self) -> list[int]:
         """Tables waiting for a bot to move (for the front end to drive after a restart)."""
+        if self._gone:
+            return []
         return [t.id for t in self._tables.values() if self._bot_to_move(t)]
 
     @staticmethod
     def _bot_to_move(table: LiveTable) -> bool:
         seat = table.to_move
         occupant = table.seats[seat] if seat is not None else None
-        return occupant is not None and occupant.is_bot
+        return occupant is not None and occupant.plays_itself and not table.unavailable
 
     async def play_bot(self, table_id: int) -> ev.Update | None:
         """One bot move if a bot is to move, else None; the front end may pause between calls."""
@@ -562,10 +830,15 @@ class TableService:
     def due_deadlines(self, now: float | None = None) -> list[ev.DueTurn]:
         """Turns whose time limit has passed."""
         now = self._now() if now is None else now
+        if self._gone:
+            return []
         return [
             ev.DueTurn(t.id, seat, self._user_at(t, seat), t.deadline)
             for t in self._tables.values()
-            if t.deadline is not None and t.deadline <= now and (seat := t.to_move) is not None
+            if t.deadline is not None
+            and t.deadline <= now
+            and not t.unavailable
+            and (seat := t.to_move) is not None
         ]
 
     @staticmethod
@@ -574,26 +847,66 @@ class TableService:
         return None if occupant is None else occupant.user_id
 
     async def run_due(self, now: float | None = None) -> list[ev.Update]:
-        """Apply each table's timeout rule to its overdue turn."""
+        """The deadline pass: apply each table's timeout rule to its overdue turn, close votes
+        that expired, and retry tables marked unavailable.
+
+        Each table on its own: one that fails is logged and tried again at the next pass; the
+        updates of the others are returned, so their timeouts are announced.
+        """
         now = self._now() if now is None else now
+        if not self.check_database():
+            return []
+        await self._retry_unavailable()
+        due = [(d.table_id, self._time_out) for d in self.due_deadlines(now)]
+        due += [
+            (t.id, self._expire_vote)
+            for t in self._tables.values()
+            if t.end_vote is not None and t.end_vote["expires"] <= now and not t.unavailable
+        ]
         updates = []
-        for due in self.due_deadlines(now):
-            async with self._lock(due.table_id):
-                table = self._tables.get(due.table_id)
-                if table is None or table.deadline is None or table.deadline > now:
-                    continue  # ended or moved on while we waited for the lock
-                seat = table.to_move
-                if seat is None:
-                    continue
-                timed_out = ev.TimedOut(seat, self._user_at(table, seat))
-                if table.settings.timeout_rule is TimeoutRule.REMOVE:
-                    update = await self._unseat(table, seat, "timeout")
-                else:
-                    assert table.game is not None
-                    action = table.game.hint(seat)
-                    update = await self._apply(table, action, self._auto_id(table, "timeout"))
-                updates.append(replace(update, announcements=(timed_out, *update.announcements)))
+        for table_id, handle in due:
+            try:
+                async with self._lock(table_id):
+                    update = await handle(self._tables.get(table_id), now)
+            except ServiceError as exc:
+                log.warning("table %s: deadline pass refused (%s); retried", table_id, exc.code)
+                continue
+            except Exception:  # one table must not stop the pass for the others
+                log.exception("table %s: deadline pass failed; retried at the next one", table_id)
+                continue
+            if update is not None:
+                updates.append(update)
         return updates
+
+    async def _time_out(self, table: LiveTable | None, now: float) -> ev.Update | None:
+        """The timeout rule for the overdue turn of ``table`` (caller holds its lock).
+
+        In a hand that is played out before the table closes, the seat is taken over by a bot
+        until the hand ends, whatever the rule: removing the player would void the hand.
+        """
+        if table is None or table.unavailable or table.deadline is None or table.deadline > now:
+            return None  # ended or moved on while we waited for the lock
+        seat = table.to_move
+        if seat is None or table.game is None:
+            return None
+        user = self._user_at(table, seat)
+        first: list[ev.Announcement] = [ev.TimedOut(seat, user)]
+        if table.closing:
+            first.append(ev.SeatTakenOver(seat, user))
+            flags = {seat: (False, True)}
+        elif table.settings.timeout_rule is TimeoutRule.REMOVE:
+            update = await self._unseat(table, seat, "timeout")
+            return replace(update, announcements=(*first, *update.announcements))
+        else:
+            flags = {seat: (True, False)}  # now the host may remove the player (``kick``)
+        action = table.game.hint(seat)
+        update = await self._apply(table, action, self._auto_id(table, "timeout"), flags)
+        return replace(update, announcements=(*first, *update.announcements))
+
+    async def _expire_vote(self, table: LiveTable | None, now: float) -> ev.Update | None:
+        if table is None or table.end_vote is None or table.end_vote["expires"] > now:
+            return None
+        return await self._write(table, self._closing_vote(table, "expired", None))
 
     async def due_reminders(self, now: float | None = None) -> list[ev.DueTurn]:
         """Turns past their reminder time not yet reminded; marks them reminded (once)."""
@@ -609,17 +922,22 @@ class TableService:
             )
 
         result = []
-        for table_id in [t.id for t in self._tables.values() if due(t)]:
-            async with self._lock(table_id):  # the turn may have moved on meanwhile
-                table = self._tables.get(table_id)
-                if table is None or not due(table):
-                    continue
-                async with self._store.transaction() as tx:
-                    await tx.update_table(table_id, reminder_sent=True)
-                table.reminder_sent = True
-                seat, deadline = table.to_move, table.deadline
-                assert seat is not None and deadline is not None
-                result.append(ev.DueTurn(table_id, seat, self._user_at(table, seat), deadline))
+        if not self.check_database():
+            return result
+        for table_id in [t.id for t in self._tables.values() if due(t) and not t.unavailable]:
+            try:
+                async with self._lock(table_id):  # the turn may have moved on meanwhile
+                    table = self._tables.get(table_id)
+                    if table is None or not due(table):
+                        continue
+                    async with self._transaction() as tx:
+                        await tx.update_table(table_id, reminder_sent=True)
+                    table.reminder_sent = True
+                    seat, deadline = table.to_move, table.deadline
+                    assert seat is not None and deadline is not None
+                    result.append(ev.DueTurn(table_id, seat, self._user_at(table, seat), deadline))
+            except Exception:  # the next pass tries again; others go on
+                log.exception("table %s: reminder failed; retried at the next pass", table_id)
         return result
 
     # -- the write path --------------------------------------------------------------------
@@ -634,19 +952,28 @@ class TableService:
         """Run ``step`` in one transaction, then the deadline; rebuild from disk on failure."""
         now = self._now()
         try:
-            async with self._store.transaction() as tx:
+            async with self._transaction() as tx:
                 more = await step(tx, now)
                 if table.status != "ended":
                     await self._set_deadline(table, tx, now)
         except BaseException:
-            await self._reload(table.id)
+            await self._reload(table.id)  # a database gone is still read through its handle
             raise
         if table.status == "ended":
             self._tables.pop(table.id, None)
         return self._update(table, [*announcements, *more], action)
 
-    async def _apply(self, table: LiveTable, action: Action, action_id: str) -> ev.Update:
-        """Engine first (a refusal changes nothing), then log, settle and commit."""
+    async def _apply(
+        self,
+        table: LiveTable,
+        action: Action,
+        action_id: str,
+        flags: dict[int, tuple[bool, bool]] | None = None,
+    ) -> ev.Update:
+        """Engine first (a refusal changes nothing), then log, settle and commit.
+
+        ``flags`` gives seats new (missed, autoplay) marks, written with the action.
+        """
         game = table.game
         assert game is not None and table.hand_id is not None
         game.apply(action)
@@ -655,11 +982,18 @@ class TableService:
         events = table.rules.announce(table.public, after, recorded)
         table.public = after
         hand_id, seq = table.hand_id, len(game.actions) - 1
+        flags = flags or {}
+        for seat, (missed, autoplay) in flags.items():
+            occupant = table.seats[seat]
+            assert occupant is not None
+            occupant.missed, occupant.autoplay = missed, autoplay
 
         async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
             await tx.append_action(
                 hand_id, seq, action_id, recorded.seat, action_to_json(recorded), now
             )
+            for seat, (missed, autoplay) in flags.items():
+                await tx.set_seat_flags(table.id, seat, missed=missed, autoplay=autoplay)
             return await self._settle(table, tx, now) if game.over else []
 
         update = await self._write(table, step, events, recorded)
@@ -675,6 +1009,8 @@ class TableService:
         result = game.result
         entries = table.rules.ledger(result, table.seats)  # type: ignore[arg-type]
         void = entries[0].void
+        if void:
+            entries = self._bonus_to_starters(table, entries)
         await tx.finish_hand(table.hand_id, "void" if void else "complete", plain(result), now)
         await tx.add_ledger(
             hand_id=table.hand_id,
@@ -687,9 +1023,13 @@ class TableService:
         if not void:
             table.hands_done += 1
             await tx.update_table(table.id, hands_done=table.hands_done)
-        events: list[ev.Announcement] = [
-            ev.HandEnded(table.hand_number, result, tuple(result.deltas), void)
-        ]
+        deltas = tuple(e.delta for e in entries)
+        events: list[ev.Announcement] = [ev.HandEnded(table.hand_number, result, deltas, void)]
+        if table.closing or table.end_vote is not None:
+            if table.end_vote is not None:
+                table.end_vote = None
+                events.append(ev.EndVoteClosed("hand_over"))
+            return events + await self._end(table, tx, now, "closed_after_hand")
         limit = table.settings.hands
         if limit is not None and table.hands_done >= limit:
             return events + await self._end(table, tx, now, "hands_done")
@@ -697,12 +1037,28 @@ class TableService:
             return events  # the caller seats a bot and deals, or the table waits for a player
         return events + await self._deal(table, tx, now)
 
+    @staticmethod
+    def _bonus_to_starters(table: LiveTable, entries: list[LedgerEntry]) -> list[LedgerEntry]:
+        """A void hand's leaving bonus goes only to the players who sat there when the hand was
+        dealt: a seat taken since (a late joiner, a bot) gets nothing. The engine's result is
+        kept as it is; only the ledger, which scores count, is adjusted."""
+        seated = table.seated
+        if seated is None:
+            return entries
+        return [
+            replace(e, delta=0)
+            if e.delta > 0 and not e.left_hand and e.user_id != seated[e.seat]
+            else e
+            for e in entries
+        ]
+
     async def _deal(self, table: LiveTable, tx: Transaction, now: float) -> list[ev.Announcement]:
         rules = table.rules
         start = self._dealer(rules.name, self._seed(), rules.first_bidder(table.game))
         game = rules.from_start(start)
         number = table.hand_number + 1
-        table.hand_id = await tx.insert_hand(table.id, number, game.start, now)
+        table.seated = tuple(None if s is None else s.user_id for s in table.seats)
+        table.hand_id = await tx.insert_hand(table.id, number, game.start, now, table.seated)
         table.game, table.hand_number, table.public = game, number, game.view(None)
         table.status = "playing"
         await tx.update_table(table.id, status="playing", hand_id=table.hand_id)
@@ -719,7 +1075,7 @@ class TableService:
         """The turn's time limit runs for a human to move; bots and waiting tables have none."""
         seat = table.to_move
         occupant = table.seats[seat] if seat is not None else None
-        if occupant is None or occupant.is_bot:
+        if occupant is None or occupant.plays_itself:
             deadline = reminder = None
         else:
             deadline = now + table.settings.turn_seconds
@@ -784,10 +1140,32 @@ class TableService:
     async def leaderboard(
         self, guild_id: int, game: str, days: float | None = None, limit: int = 20
     ) -> list[BoardRow]:
+        """The server's board: void-hand bonuses count only once a player has the server's
+        minimum of completed hands (``min_ranked_hands``); penalties always count."""
         if game not in RULES:
             raise refuse("unknown_game", game=game)
         since = None if days is None else self._now() - days * 86400
-        return await self._store.leaderboard(guild_id, game, since, limit)
+        minimum = await self.min_ranked_hands(guild_id)
+        return await self._store.leaderboard(guild_id, game, since, limit, minimum)
+
+    async def min_ranked_hands(self, guild_id: int) -> int:
+        """Completed hands a player needs before void-hand bonuses count for rank."""
+        value = await self._store.min_ranked_hands(guild_id)
+        return DEFAULT_MIN_RANKED_HANDS if value is None else value
+
+    async def set_min_ranked_hands(self, guild_id: int, hands: int, *, is_manager: bool) -> int:
+        """Change the server's minimum (server managers only)."""
+        if not is_manager:
+            raise refuse("not_manager")
+        if (
+            isinstance(hands, bool)
+            or not isinstance(hands, int)
+            or not 0 <= hands <= MAX_MIN_RANKED_HANDS
+        ):
+            raise refuse("bad_min_hands", hands=hands, max=MAX_MIN_RANKED_HANDS)
+        async with self._transaction() as tx:
+            await tx.set_min_ranked_hands(guild_id, hands)
+        return hands
 
     async def player_stats(
         self, guild_id: int, user_id: int, game: str | None = None

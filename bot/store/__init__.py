@@ -11,11 +11,20 @@ from bot.store.records import (
     SeatRow,
     TableRow,
 )
-from bot.store.store import DuplicateActionId, Store, Transaction
+from bot.store.store import (
+    DatabaseGone,
+    DatabaseUnusable,
+    DuplicateActionId,
+    Store,
+    StoreBusy,
+    Transaction,
+)
 
 __all__ = [
     "ActiveTable",
     "BoardRow",
+    "DatabaseGone",
+    "DatabaseUnusable",
     "DuplicateActionId",
     "HandRow",
     "HandSummary",
@@ -24,6 +33,7 @@ __all__ = [
     "ScoreLine",
     "SeatRow",
     "Store",
+    "StoreBusy",
     "TableRow",
     "Transaction",
 ]

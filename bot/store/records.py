@@ -24,6 +24,8 @@ class TableRow:
     deadline: float | None
     reminder_at: float | None
     reminder_sent: bool
+    closing: bool = False  # the table ends when its current hand ends
+    end_vote: dict[str, Any] | None = None  # the open vote on ending the hand now
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +33,8 @@ class SeatRow:
     seat: int
     user_id: int | None  # None: a bot
     name: str
+    missed: bool = False  # the timeout rule ran for this seat and its player has not acted since
+    autoplay: bool = False  # a bot plays this player's seat until the hand ends
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +44,7 @@ class HandRow:
     start: dict[str, Any]
     ended: bool
     actions: tuple[str, ...]  # the action log as JSON texts, in order (decoded by the caller)
+    seated: tuple[int | None, ...] | None = None  # user id per seat at the deal (None: a bot)
 
 
 @dataclass(frozen=True, slots=True)

@@ -89,7 +89,19 @@ MIGRATIONS: tuple[str, ...] = (
     CREATE INDEX tables_thread ON tables (thread_id) WHERE thread_id IS NOT NULL;
     CREATE INDEX tables_channel ON tables (channel_id, id);
     """,
-    # 3: ratings, boards by period, hand summaries for statistics, history by player.
+    # 3: fairness and hardening (docs/discord.md "Fairness rules", docs/service.md)
+    """
+    ALTER TABLE tables ADD COLUMN closing INTEGER NOT NULL DEFAULT 0;  -- ends with this hand
+    ALTER TABLE tables ADD COLUMN end_vote TEXT;  -- JSON: the open vote on ending mid-hand
+    ALTER TABLE seats ADD COLUMN missed INTEGER NOT NULL DEFAULT 0;    -- timed out, not back yet
+    ALTER TABLE seats ADD COLUMN autoplay INTEGER NOT NULL DEFAULT 0;  -- a bot plays it to the end
+    ALTER TABLE hands ADD COLUMN seated TEXT;  -- JSON: the user id in each seat at the deal
+    CREATE TABLE guild_settings (
+        guild_id         INTEGER PRIMARY KEY,
+        min_ranked_hands INTEGER NOT NULL  -- completed hands before void-hand bonuses rank
+    );
+    """,
+    # 4: ratings, boards by period, hand summaries for statistics, history by player.
     # Everything here but ``settled_hands`` and ``hand_seats`` is derived from the log and
     # can be rebuilt: ``python -m bot.ratings rebuild DATABASE``.
     """

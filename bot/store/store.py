@@ -6,12 +6,20 @@ exception). Reads take the same lock, so no reader ever sees another coroutine's
 transaction on the shared connection. The database runs in WAL mode with
 ``synchronous=NORMAL``: a committed transaction survives a crash of the process (the OS holds
 the WAL), only a power cut may lose the last few commits.
+
+Two things outside the process are watched. Another process holding the write lock: SQLite
+waits only briefly, and ``transaction()`` retries with asyncio sleeps (the store's lock is free
+meanwhile, so other tables keep reading) up to ``write_wait`` seconds, then raises
+``StoreBusy``. The file deleted or replaced under us: its identity (device, inode) is checked
+before and after every transaction; a change raises ``DatabaseGone``, so a commit that went
+into an unlinked file is never reported as saved.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
@@ -36,11 +44,18 @@ from bot.store.scores import ScoreReads, ScoreWrites
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, game, settings, language, status, "
-    "creator_id, created_at, hand_id, hands_done, deadline, reminder_at, reminder_sent"
+    "creator_id, created_at, hand_id, hands_done, deadline, reminder_at, reminder_sent, "
+    "closing, end_vote"
 )
-_STAT_SUMS = (
-    "COALESCE(SUM(delta), 0), SUM(NOT void), SUM(won), SUM(left_hand), SUM(double_kou_for), "
+_COUNTS = (
+    "SUM(NOT void), SUM(won), SUM(left_hand), SUM(double_kou_for), "
     "SUM(double_kou_against), SUM(dealer_made), SUM(dealer_failed)"
+)
+_STAT_SUMS = f"COALESCE(SUM(delta), 0), {_COUNTS}"
+# A void hand's bonus counts for rank only once the player has the server's minimum of
+# completed hands (the CTE ``ranked``); penalties always count, so leaving never pays.
+_RANKED_TOTAL = (
+    "COALESCE(SUM(CASE WHEN NOT void OR delta < 0 OR user_id IN ranked THEN delta END), 0)"
 )
 _UPDATABLE = frozenset(
     {
@@ -55,8 +70,24 @@ _UPDATABLE = frozenset(
         "deadline",
         "reminder_at",
         "reminder_sent",
+        "closing",
+        "end_vote",
     }
 )
+BUSY_WAIT_MS = 50  # SQLite's own wait per attempt: short, it blocks the connection's thread
+WRITE_WAIT = 2.0  # seconds a write keeps retrying a lock held by another process
+
+
+class StoreBusy(Exception):
+    """Another process held the database's write lock for longer than ``write_wait``."""
+
+
+class DatabaseGone(Exception):
+    """The database file was deleted or replaced while the bot ran: nothing can be saved."""
+
+
+class DatabaseUnusable(RuntimeError):
+    """The database cannot be opened or read at all; the message says what to do."""
 
 
 class DuplicateActionId(Exception):
@@ -111,7 +142,24 @@ def _table_row(row: aiosqlite.Row | tuple[Any, ...]) -> TableRow:
         deadline=row[13],
         reminder_at=row[14],
         reminder_sent=bool(row[15]),
+        closing=bool(row[16]),
+        end_vote=None if row[17] is None else json.loads(row[17]),
     )
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in str(exc)
+
+
+def _can_open(path: str | Path) -> None:
+    sqlite3.connect(path).close()
+
+
+def _identity(path: Path) -> tuple[int, int]:
+    """What tells this file apart from one put in its place: (device, inode)."""
+    st = os.stat(path)
+    return st.st_dev, st.st_ino
 
 
 class Transaction(ScoreWrites):
@@ -145,8 +193,9 @@ class Transaction(ScoreWrites):
         unknown = set(fields) - _UPDATABLE
         if unknown:
             raise ValueError(f"not updatable: {sorted(unknown)}")
-        if "settings" in fields:
-            fields["settings"] = _dumps(fields["settings"])
+        for name in ("settings", "end_vote"):
+            if fields.get(name) is not None:
+                fields[name] = _dumps(fields[name])
         assignments = ", ".join(f"{name} = ?" for name in fields)
         await _run(
             self._db, f"UPDATE tables SET {assignments} WHERE id = ?", (*fields.values(), table_id)
@@ -162,13 +211,28 @@ class Transaction(ScoreWrites):
     async def clear_seat(self, table_id: int, seat: int) -> None:
         await _run(self._db, "DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
 
+    async def set_seat_flags(
+        self, table_id: int, seat: int, *, missed: bool, autoplay: bool
+    ) -> None:
+        await _run(
+            self._db,
+            "UPDATE seats SET missed = ?, autoplay = ? WHERE table_id = ? AND seat = ?",
+            (missed, autoplay, table_id, seat),
+        )
+
     async def insert_hand(
-        self, table_id: int, number: int, start: dict[str, Any], started_at: float
+        self,
+        table_id: int,
+        number: int,
+        start: dict[str, Any],
+        started_at: float,
+        seated: Iterable[int | None] = (),
     ) -> int:
         row_id = await _run(
             self._db,
-            "INSERT INTO hands (table_id, number, start, started_at) VALUES (?, ?, ?, ?)",
-            (table_id, number, _dumps(start), started_at),
+            "INSERT INTO hands (table_id, number, start, started_at, seated) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (table_id, number, _dumps(start), started_at, _dumps(list(seated))),
         )
         assert row_id is not None
         return row_id
@@ -237,33 +301,77 @@ class Transaction(ScoreWrites):
         )
         await cursor.close()
 
+    async def set_min_ranked_hands(self, guild_id: int, hands: int) -> None:
+        await _run(
+            self._db,
+            "INSERT INTO guild_settings (guild_id, min_ranked_hands) VALUES (?, ?) "
+            "ON CONFLICT (guild_id) DO UPDATE SET min_ranked_hands = excluded.min_ranked_hands",
+            (guild_id, hands),
+        )
+
 
 class Store(ScoreReads):
     """The database of one bot: open with ``await Store.open(path)``, close when done."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(
+        self, db: aiosqlite.Connection, path: Path | None = None, write_wait: float = WRITE_WAIT
+    ) -> None:
         self._db = db
         self._lock = asyncio.Lock()
+        self._closed = False
+        self._path = path  # None: nothing on disk to watch (":memory:")
+        self._identity = None if path is None else _identity(path)
+        self.write_wait = write_wait
 
     @classmethod
-    async def open(cls, path: str | Path) -> Self:
-        """Open (creating if needed) and migrate the database at ``path``."""
-        db = await aiosqlite.connect(path, isolation_level=None)
+    async def open(cls, path: str | Path, *, write_wait: float = WRITE_WAIT) -> Self:
+        """Open (creating if needed) and migrate the database at ``path``.
+
+        ``DatabaseUnusable`` when the file cannot be opened, is not a database, or is damaged
+        or newer than this program beyond use; its message is meant for the operator.
+        """
+        on_disk = str(path) not in ("", ":memory:") and not str(path).startswith("file:")
+        try:
+            # Tried with plain sqlite3 first: a failed aiosqlite.connect leaves its worker
+            # thread to report to an event loop that may be closed by then.
+            await asyncio.to_thread(_can_open, path)
+            db = await aiosqlite.connect(path, isolation_level=None)
+        except (sqlite3.Error, OSError) as exc:
+            raise DatabaseUnusable(f"cannot open the database {path}: {exc}") from exc
         try:
             await _run(db, "PRAGMA journal_mode = WAL")
             await _run(db, "PRAGMA synchronous = NORMAL")
             await _run(db, "PRAGMA foreign_keys = ON")
-            await _run(db, "PRAGMA busy_timeout = 5000")
-            store = cls(db)
+            await _run(db, f"PRAGMA busy_timeout = {BUSY_WAIT_MS}")
+            store = cls(db, Path(path) if on_disk else None, write_wait)
             await store._migrate()
-        except BaseException:
+        except BaseException as exc:
             await db.close()
+            if isinstance(exc, sqlite3.Error | OSError):
+                raise DatabaseUnusable(
+                    f"the database {path} is damaged or not a cardtable database ({exc}); "
+                    "restore it from a backup, or move it away to start with an empty one"
+                ) from exc
             raise
         return store
 
+    def check_file(self) -> None:
+        """``DatabaseGone`` if the file was deleted or replaced since it was opened."""
+        if self._path is None:
+            return
+        try:
+            same = _identity(self._path) == self._identity
+        except OSError:
+            same = False
+        if not same:
+            raise DatabaseGone(f"the database file {self._path} was deleted or replaced")
+
     async def close(self) -> None:
+        """Close the connection (a second call does nothing)."""
         async with self._lock:
-            await self._db.close()
+            if not self._closed:
+                self._closed = True
+                await self._db.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -274,8 +382,9 @@ class Store(ScoreReads):
     async def _migrate(self) -> None:
         version = await self.schema_version()
         if version > len(MIGRATIONS):
-            raise RuntimeError(
-                f"database schema {version} is newer than this program ({len(MIGRATIONS)})"
+            raise DatabaseUnusable(
+                f"database schema {version} is newer than this program ({len(MIGRATIONS)}): "
+                "run the newer cardtable, or restore an older copy of the database"
             )
         for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
             # executescript would commit on its own; run the statements inside our transaction.
@@ -297,16 +406,47 @@ class Store(ScoreReads):
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
-        """All writes of one step; committed together on exit, or none of them."""
-        async with self._lock:
-            await _run(self._db, "BEGIN IMMEDIATE")
+        """All writes of one step; committed together on exit, or none of them.
+
+        ``StoreBusy`` if another process keeps the write lock past ``write_wait`` (nothing was
+        written); ``DatabaseGone`` if the file was replaced, before the start or after the
+        commit (then the commit went into a file nobody will read again).
+        """
+        self.check_file()
+        await self._begin()
+        try:
+            yield Transaction(self._db)
+            await _run(self._db, "COMMIT")
+            self.check_file()
+        except BaseException:
+            if self._db.in_transaction:
+                await _run(self._db, "ROLLBACK")
+            raise
+        finally:
+            self._lock.release()
+
+    async def _begin(self) -> None:
+        """Take the store's lock and SQLite's write lock; wait for the latter without blocking
+        anyone: between attempts the store's lock is released and the loop sleeps."""
+        loop = asyncio.get_running_loop()
+        give_up = loop.time() + self.write_wait
+        pause = 0.005
+        while True:
+            await self._lock.acquire()
             try:
-                yield Transaction(self._db)
-                await _run(self._db, "COMMIT")
+                await _run(self._db, "BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                self._lock.release()
+                if not _is_busy(exc):
+                    raise
+                if loop.time() >= give_up:
+                    raise StoreBusy("another process holds the database's write lock") from exc
             except BaseException:
-                if self._db.in_transaction:
-                    await _run(self._db, "ROLLBACK")
+                self._lock.release()
                 raise
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 0.1)
 
     async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
         async with self._lock:
@@ -318,6 +458,18 @@ class Store(ScoreReads):
         rows = await self._all("SELECT 1 FROM actions WHERE action_id = ?", (action_id,))
         return bool(rows)
 
+    async def active_table_ids(self) -> list[int]:
+        """The ids of every table not ended (start-up loads each on its own if need be)."""
+        rows = await self._all("SELECT id FROM tables WHERE status != 'ended' ORDER BY id")
+        return [row[0] for row in rows]
+
+    async def min_ranked_hands(self, guild_id: int) -> int | None:
+        """The server's setting, or None where it was never set."""
+        rows = await self._all(
+            "SELECT min_ranked_hands FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        )
+        return rows[0][0] if rows else None
+
     async def table(self, table_id: int) -> TableRow | None:
         rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
         return _table_row(rows[0]) if rows else None
@@ -325,10 +477,12 @@ class Store(ScoreReads):
     async def active_tables(self, table_id: int | None = None) -> list[ActiveTable]:
         """Every table not ended (or just ``table_id``), with seats and its latest hand's log.
 
-        A few bulk queries whatever the number of tables, so recovery stays fast.
+        A few bulk queries whatever the number of tables, so recovery stays fast. One table is
+        read through its keys only (no scan), so a damaged page elsewhere does not stop it.
         """
-        where = "t.status != 'ended' AND (? IS NULL OR t.id = ?)"
-        return await self._records(where, (table_id, table_id))
+        if table_id is None:
+            return await self._records("t.status != 'ended'", ())
+        return await self._records("t.id = ? AND t.status != 'ended'", (table_id,))
 
     async def table_record(self, table_id: int) -> ActiveTable | None:
         """One table as recovery would see it, ended or not."""
@@ -356,16 +510,18 @@ class Store(ScoreReads):
             )
         ]
         seats: dict[int, list[SeatRow]] = {}
-        for owner, seat, user_id, name in await self._all(
-            "SELECT s.table_id, s.seat, s.user_id, s.name FROM seats s "
+        for owner, seat, user_id, name, missed, autoplay in await self._all(
+            "SELECT s.table_id, s.seat, s.user_id, s.name, s.missed, s.autoplay FROM seats s "
             f"JOIN tables t ON t.id = s.table_id WHERE {where} ORDER BY s.seat",
             only,
         ):
-            seats.setdefault(owner, []).append(SeatRow(seat, user_id, name))
-        hands: dict[int, tuple[int, str, bool]] = {
-            hand_id: (number, start, ended)
-            for hand_id, number, start, ended in await self._all(
-                "SELECT h.id, h.number, h.start, h.ended_at IS NOT NULL FROM hands h "
+            seats.setdefault(owner, []).append(
+                SeatRow(seat, user_id, name, bool(missed), bool(autoplay))
+            )
+        hands: dict[int, tuple[int, str, bool, str | None]] = {
+            hand_id: (number, start, ended, seated)
+            for hand_id, number, start, ended, seated in await self._all(
+                "SELECT h.id, h.number, h.start, h.ended_at IS NOT NULL, h.seated FROM hands h "
                 f"JOIN tables t ON t.hand_id = h.id WHERE {where}",
                 only,
             )
@@ -381,13 +537,14 @@ class Store(ScoreReads):
         for table in tables:
             hand = None
             if table.hand_id is not None:
-                number, start, ended = hands[table.hand_id]
+                number, start, ended, seated = hands[table.hand_id]
                 hand = HandRow(
                     table.hand_id,
                     number,
                     json.loads(start),
                     bool(ended),
                     tuple(logs.get(table.hand_id, ())),
+                    None if seated is None else tuple(json.loads(seated)),
                 )
             result.append(ActiveTable(table, tuple(seats.get(table.id, ())), hand))
         return result
@@ -410,14 +567,26 @@ class Store(ScoreReads):
         return [ScoreLine(u, s, n, total, hands) for u, s, n, total, hands in rows]
 
     async def leaderboard(
-        self, guild_id: int, game: str, since: float | None = None, limit: int = 20
+        self,
+        guild_id: int,
+        game: str,
+        since: float | None = None,
+        limit: int = 20,
+        min_hands: int = 0,
     ) -> list[BoardRow]:
-        """Players of a guild in one game, by total; ``since`` limits to hands after it."""
+        """Players of a guild in one game, by total; ``since`` limits to hands after it.
+
+        Void-hand bonuses count only for players with ``min_hands`` completed hands in the
+        game (all time); a player with nothing that counts is left out.
+        """
         rows = await self._all(
-            f"SELECT user_id, MAX(name), {_STAT_SUMS} FROM ledger "
+            "WITH ranked AS (SELECT user_id FROM ledger WHERE guild_id = ? AND game = ? "
+            "AND user_id IS NOT NULL GROUP BY user_id HAVING SUM(NOT void) >= ?) "
+            f"SELECT user_id, MAX(name), {_RANKED_TOTAL}, {_COUNTS} FROM ledger "
             "WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL AND (? IS NULL OR at >= ?) "
-            "GROUP BY user_id ORDER BY SUM(delta) DESC, SUM(won) DESC, user_id LIMIT ?",
-            (guild_id, game, since, since, limit),
+            f"GROUP BY user_id HAVING SUM(NOT void) > 0 OR {_RANKED_TOTAL} != 0 "
+            "ORDER BY 3 DESC, SUM(won) DESC, user_id LIMIT ?",
+            (guild_id, game, min_hands, guild_id, game, since, since, limit),
         )
         return [BoardRow(*row) for row in rows]
 

@@ -35,7 +35,7 @@ QINGDUN_BROTHERS = ComboKind.QINGDUN_BROTHERS
 TWO = 2
 #: Single-card strength (§1.2): 3..A keep their rank, 2 above A, then the jokers.
 STRENGTH: dict[int, int] = {r: r for r in range(3, 15)} | {TWO: 15, SMALL_JOKER: 16, BIG_JOKER: 17}
-#: The strength of 2s that lead a trick as a single, pair or triple: below 3.
+#: The strength of led 2s (every play made only of 2s that leads a trick, §1.2): below 3.
 LED_TWO_STRENGTH = 2
 
 #: Which rank sits at each sequence position 1..15 (§1.3): A low, 2 low, 3 … K, A high, 2 high.
@@ -145,11 +145,12 @@ def classify(cards: Iterable[Card]) -> Combo | None:
     for card in cards:
         by_rank.setdefault(card.rank, []).append(card)
     if SMALL_JOKER in by_rank or BIG_JOKER in by_rank:
-        # Jokers only make singles, pairs and triples of identical jokers.
+        # Jokers only make singles, pairs and 清墩 of identical jokers (three identical
+        # jokers are three identical cards: the two strongest 清墩).
         if len(by_rank) != 1 or n > 3:
             return None
         strength = (STRENGTH[cards[0].rank],)
-        return Combo(PAIR if n == 2 else TRIPLE, cards, (), strength)
+        return Combo(PAIR, cards, (), strength) if n == 2 else make(QINGDUN, cards, (), strength)
     if len(by_rank) == 1:
         return _one_rank(cards)
     counts = {len(group) for group in by_rank.values()}
@@ -208,7 +209,9 @@ def _chain(kind: ComboKind, cards: tuple[Card, ...], ranks: list[int], least: in
     top = chain_top(ranks)
     if top is None:
         return None
-    if kind is BOMB_CHAIN or kind is QINGDUN_CHAIN:
+    if kind is BOMB_CHAIN:  # more bombs, then more cards, then the top (§1.4)
+        return make(kind, cards, (), (len(ranks), len(cards), top))
+    if kind is QINGDUN_CHAIN:
         return make(kind, cards, (), (len(ranks), top))
     return Combo(kind, cards, (len(ranks),), (top,))
 
@@ -247,7 +250,7 @@ def beats(play: Combo | Iterable[Card], top: Combo | Iterable[Card], *, top_led:
 
     Both may be ``Combo`` values or card sequences (classified here; a sequence that is not a
     combination raises ``IllegalMove``). ``top_led`` says ``top`` was the first play of the
-    trick, which makes a single, pair or triple of 2s count below 3s.
+    trick, which makes a play made only of 2s the lowest of its kind and size (§1.2).
     """
     p, t = as_combo(play), as_combo(top)
     return beats_combo(p, t, top_led)
@@ -255,14 +258,23 @@ def beats(play: Combo | Iterable[Card], top: Combo | Iterable[Card], *, top_led:
 
 def beats_combo(p: Combo, t: Combo, top_led: bool) -> bool:
     if p.rung >= 0:
-        return t.rung < p.rung or (t.rung == p.rung and p.key > t.key)
+        return t.rung < p.rung or (t.rung == p.rung and p.key > top_key(t, top_led))
     if t.rung >= 0 or p.kind is not t.kind or p.shape != t.shape:
         return False
     return p.key > top_key(t, top_led)
 
 
+#: The kinds made of one rank only, whose key ends with that rank's strength.
+_ONE_RANK = frozenset((SINGLE, PAIR, TRIPLE, BOMB, QINGDUN, QINGDUN_BROTHERS))
+
+
 def top_key(top: Combo, top_led: bool) -> tuple[int, ...]:
-    """The key a follower must exceed: led 2s (single, pair, triple) count below 3."""
-    if top_led and top.key == (STRENGTH[TWO],) and top.kind in (SINGLE, PAIR, TRIPLE):
-        return (LED_TWO_STRENGTH,)
-    return top.key
+    """The key a follower must exceed: a led play made only of 2s counts below 3 (§1.2).
+
+    Its rank strength drops below every other rank while the rest of the key (a 兄弟墩's
+    number of 清墩) stays, so it is the lowest of its kind and size, nothing lower.
+    """
+    key = top.key
+    if top_led and key[-1] == STRENGTH[TWO] and top.kind in _ONE_RANK:
+        return (*key[:-1], LED_TWO_STRENGTH)
+    return key

@@ -1,4 +1,4 @@
-"""The 清墩 hand as a state machine: deal, tricks, going out, banking and settlement (§1.5-1.7).
+"""The 清墩 hand as a state machine: deal, tricks, going out, scoring and settlement (§1.5-1.7).
 
 A ``Game`` is its start (a seed, or four given hands and a leader) plus the accepted actions;
 ``replay`` rebuilds it exactly. Every method that changes the game first checks everything and
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import replace
 from typing import Any, Self
 
 from engine.actions import Action, Leave, Pass, Play
@@ -23,6 +24,7 @@ from engine.qingdun.view import (
     QingdunResult,
     QingdunView,
     ResultKind,
+    Tally,
     TrickPlay,
     partner_of,
     team_of,
@@ -37,8 +39,8 @@ LAST_PENALTY = 30  # 末家's team loses 30
 LEAVE_PENALTY = -50
 LEAVE_BONUS = 10
 LEAVE_BONUS_BELOW = 10  # the bonus applies when someone holds fewer cards than this
-EARLY_FIRST = (165, 30)  # (頭家's team ≥, 二家's team ≥): 頭家's team wins at once
-EARLY_SECOND = (30, 170)  # (頭家's team ≥, 二家's team ≥): 二家's team wins at once
+EARLY_FIRST = (165, 30)  # (頭家's score ≥, 二家's own points ≥): 頭家's team wins at once
+EARLY_SECOND = (30, 170)  # (頭家's score ≥, 二家's own points ≥): 二家's team wins at once
 
 # Display order by card index: single-card strength, then suit S H D C.
 _SORT_KEY = [STRENGTH[c.rank] * 4 + (SUITS.index(c.suit) if c.suit else 0) for c in ALL_CARDS]
@@ -95,8 +97,8 @@ class Game(GameBase):
         self._top_led = False
         self._passes = 0
         self._trick_points = 0
-        self._captured = [0, 0, 0, 0]
-        self._banked = [0, 0]
+        self._points = [0, 0, 0, 0]  # captured by seat; 頭家's entry is 頭家's score (§1.6)
+        self._merged = 0  # the partner's points 頭家's score took in
         self._finished: list[int] = []
         self._last_trick: FinishedTrick | None = None
         self._result: QingdunResult | None = None
@@ -254,7 +256,7 @@ class Game(GameBase):
             LEAVE_PENALTY if s == seat else 0 if s == partner_of(seat) else bonus for s in SEATS
         ]
         self._actions.append(Leave(seat))
-        self._finish(ResultKind.LEFT, None, (self._banked[0], self._banked[1]), deltas, leaver=seat)
+        self._finish(ResultKind.LEFT, None, self._tally(), deltas, leaver=seat)
         return self._result  # type: ignore[return-value]
 
     def hint(self, seat: int) -> Play | Pass:
@@ -330,37 +332,38 @@ class Game(GameBase):
         finished = self._finished
         finished.append(seat)
         team = team_of(seat)
-        if len(finished) == 2 and team_of(finished[0]) == team:  # 雙扣
-            self._finish_by_team(ResultKind.DOUBLE_KOU, team, DOUBLE_KOU_DELTA, tuple(self._banked))
-            return
-        self._bank(team)
-        if len(finished) == 2:
-            self._check_early_end()
-        elif len(finished) == 3:
+        if len(finished) == 1:
+            self._merge(seat)
+        elif len(finished) == 2:
+            if team_of(finished[0]) == team:  # 雙扣
+                self._finish_by_team(ResultKind.DOUBLE_KOU, team, DOUBLE_KOU_DELTA, self._tally())
+            else:
+                self._check_early_end()
+        else:
             self._close_trick()  # the third player out ends the trick and takes its points
             self._settle()
 
-    def _bank(self, team: int) -> None:
-        captured = self._captured
-        self._banked[team] += captured[team] + captured[team + 2]
-        captured[team] = captured[team + 2] = 0
+    def _merge(self, lead: int) -> None:
+        """頭家 went out: its score takes in the partner's points, who restarts from 0."""
+        points, partner = self._points, partner_of(lead)
+        self._merged = points[partner]
+        points[lead] += points[partner]
+        points[partner] = 0
 
     def _check_early_end(self) -> None:
-        first, second = team_of(self._finished[0]), team_of(self._finished[1])
-        a, b = self._banked[first], self._banked[second]
+        """頭家's score against 二家's own points, the trick 二家 went out on still open."""
+        lead, second = self._finished
+        a, b = self._points[lead], self._points[second]
         if a >= EARLY_FIRST[0] and b >= EARLY_FIRST[1]:
-            self._finish_by_team(ResultKind.EARLY_END, first, WIN_DELTA, tuple(self._banked))
+            self._finish_by_team(ResultKind.EARLY_END, team_of(lead), WIN_DELTA, self._tally())
         elif a >= EARLY_SECOND[0] and b >= EARLY_SECOND[1]:
-            self._finish_by_team(ResultKind.EARLY_END, second, WIN_DELTA, tuple(self._banked))
+            self._finish_by_team(ResultKind.EARLY_END, team_of(second), WIN_DELTA, self._tally())
 
     def _close_trick(self) -> None:
         winner = self._top_seat
         assert winner is not None
         points = self._trick_points
-        if self._size[winner]:
-            self._captured[winner] += points
-        else:  # won by a player who has gone out: banked at once
-            self._banked[team_of(winner)] += points
+        self._points[winner] += points  # for 頭家: added to 頭家's score
         self._last_trick = FinishedTrick(winner, points, tuple(self._trick))
         self._trick = []
         self._top = None
@@ -373,51 +376,55 @@ class Game(GameBase):
             self._leader = winner if self._size[winner] else self._next_holder(winner)
             self._to_move = self._leader
 
+    def _tally(self, last: int | None = None) -> Tally:
+        """The points as they stand; with 末家 ``last``, its forfeit and the penalty (§1.6)."""
+        p = self._points
+        lead = self._finished[0] if self._finished else None
+        tally = Tally((p[0], p[1], p[2], p[3]), lead, self._merged)
+        if last is None:
+            return tally
+        held = _points_held(self._cnt[last])
+        return replace(
+            tally, last=last, forfeit_captured=p[last], forfeit_in_hand=held, penalty=LAST_PENALTY
+        )
+
     def _settle(self) -> None:
         """The third player is out: 末家's points go to the other team, 末家's team loses 30."""
         last = next(s for s in SEATS if self._size[s])
-        loser, other = team_of(last), 1 - team_of(last)
-        final = [0, 0]
-        final[other] = self._banked[other] + self._captured[last] + _points_held(self._cnt[last])
-        final[loser] = self._banked[loser] - LAST_PENALTY
-        points = (final[0], final[1])
-        first = team_of(self._finished[0])
+        tally = self._tally(last)
+        points = tally.team_points()
         if min(points) < 0:
             negative = 0 if points[0] < 0 else 1
-            self._finish_by_team(ResultKind.NEGATIVE, 1 - negative, NEGATIVE_DELTA, points, last)
+            self._finish_by_team(ResultKind.NEGATIVE, 1 - negative, NEGATIVE_DELTA, tally)
         else:
+            first = team_of(self._finished[0])
             winner = first if points[0] == points[1] else (0 if points[0] > points[1] else 1)
-            self._finish_by_team(ResultKind.NORMAL, winner, WIN_DELTA, points, last)
+            self._finish_by_team(ResultKind.NORMAL, winner, WIN_DELTA, tally)
 
-    def _finish_by_team(
-        self,
-        kind: ResultKind,
-        winner: int,
-        delta: int,
-        points: tuple[int, ...],
-        last: int | None = None,
-    ) -> None:
-        """End the hand with ``winner``'s team +``delta`` each; ``last`` is 末家, if any."""
+    def _finish_by_team(self, kind: ResultKind, winner: int, delta: int, tally: Tally) -> None:
+        """End the hand with ``winner``'s team +``delta`` each."""
         deltas = [delta if team_of(s) == winner else -delta for s in SEATS]
-        self._finish(kind, winner, (points[0], points[1]), deltas, last=last)
+        self._finish(kind, winner, tally, deltas)
 
     def _finish(
         self,
         kind: ResultKind,
         winner: int | None,
-        points: tuple[int, int],
+        tally: Tally,
         deltas: list[int],
         *,
-        last: int | None = None,
         leaver: int | None = None,
     ) -> None:
-        order = (*self._finished, last) if last is not None else tuple(self._finished)
+        order = tuple(self._finished)
+        if tally.last is not None:
+            order = (*order, tally.last)
         self._result = QingdunResult(
             order=order,
-            team_points=points,
+            team_points=tally.team_points(),
             kind=kind,
             winner_team=winner,
             deltas=(deltas[0], deltas[1], deltas[2], deltas[3]),
+            tally=tally,
             leaver=leaver,
         )
         self._to_move = None
@@ -433,7 +440,7 @@ class Game(GameBase):
             hand = tuple(self._cards(seat))
             if not self._size[seat]:
                 partner_hand = tuple(self._cards(partner_of(seat)))
-        c = self._captured
+        p = self._points
         return QingdunView(
             seat=seat,
             hand=hand,
@@ -443,8 +450,7 @@ class Game(GameBase):
             leader=self._leader,
             trick=tuple(self._trick),
             top_seat=self._top_seat,
-            captured=(c[0], c[1], c[2], c[3]),
-            banked=(self._banked[0], self._banked[1]),
+            points=(p[0], p[1], p[2], p[3]),
             finished=tuple(self._finished),
             face_up=self._face_up,
             face_up_seat=self._face_up_seat,
@@ -478,9 +484,11 @@ def _describe(combo: Combo, led: bool = False) -> str:
     if kind == "TRIPLE":
         return f"a triple of {plural}{low}"
     if kind == "BOMB":
-        return f"a {len(combo.cards)}-card bomb of {plural}"
+        return f"a {len(combo.cards)}-card bomb of {plural}{low}"
     if kind == "QINGDUN":
-        return f"a qingdun of {plural}"
+        return f"a qingdun of {plural}{low}"
+    if kind == "QINGDUN_BROTHERS":
+        return f"qingdun brothers of {plural}, {len(combo.cards) // 3} qingdun{low}"
     names = {
         "FULL_HOUSE": "a full house",
         "PAIR_CHAIN": f"a chain of {len(combo.cards) // 2} pairs",
@@ -490,6 +498,5 @@ def _describe(combo: Combo, led: bool = False) -> str:
         "STRAIGHT_FLUSH": "a straight flush",
         "BOMB_CHAIN": "a bomb chain",
         "QINGDUN_CHAIN": "a qingdun chain",
-        "QINGDUN_BROTHERS": "qingdun brothers",
     }
     return f"{names[kind]} ({format_cards(sort_hand(combo.cards))})"

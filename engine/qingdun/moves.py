@@ -5,8 +5,8 @@ are produced kind by kind straight from those counts — no table of all actions
 ``(kind, shape, key)`` the hand can make, exactly one card list is produced; suit choices that
 change nothing for the rules are merged. The cards are chosen to keep the hand's structure:
 a rank's suits are used fewest-copies first, so a pair is not torn out of a 清墩 when a loose
-card would do. Bomb chains are listed with four cards per bomb (bigger bombs in a chain do not
-make it stronger; playing them is still legal).
+card would do. Bomb chains are listed once per number of cards they can hold (a chain with
+bigger bombs is stronger, §1.4), the extra cards taken from its lowest ranks first.
 """
 
 from __future__ import annotations
@@ -116,7 +116,8 @@ class Hand:
         self.cnt = cnt
         self.rc = rc
         self.pc = [0] + [rc[r] for r in POS_RANK[1:]]  # rank counts by sequence position
-        self.most = max(self.pc)  # the most cards of one suited rank: rules out whole kinds
+        # The most cards of one rank (jokers too, for their 清墩): rules out whole kinds.
+        self.most = max(max(self.pc), rc[SMALL_JOKER], rc[BIG_JOKER])
         self._picks: dict[int, list[Card]] = {}  # by rank * 16 + number of cards
 
     # -- choosing cards ---------------------------------------------------------------
@@ -203,9 +204,6 @@ class Hand:
                 cards = self.mixed_triple(r)
                 if cards is not None:
                     yield Move(TRIPLE, (), (STRENGTH[r],), -1, cards)
-        for r, card in _JOKERS:
-            if rc[r] >= 3 and STRENGTH[r] > above:
-                yield Move(TRIPLE, (), (STRENGTH[r],), -1, [card] * 3)
 
     def full_houses(self, above: tuple[int, ...] = ()) -> Iterator[Move]:
         pc = self.pc
@@ -306,11 +304,7 @@ class Hand:
             yield from self._bombs_of(size, least, above)
         bound = _bound(_RUNG_BOMB_CHAIN, least, above)
         if bound is not None and self.most >= 4:
-            for lo, hi in _spans(_runs([c >= 4 for c in self.pc]), 2):
-                key = (hi - lo + 1, hi)
-                if key > bound:
-                    cards = [c for r in POS_RANK[lo : hi + 1] for c in self.pick(r, 4)]
-                    yield Move(BOMB_CHAIN, (), key, _RUNG_BOMB_CHAIN, cards)
+            yield from self._bomb_chains(bound)
         bound = _bound(_RUNG_QINGDUN, least, above)
         if bound is not None:
             for r in _SUITED_BY_STRENGTH:
@@ -319,6 +313,9 @@ class Hand:
                     if suits:
                         card = ALL_CARDS[suits[0] * 13 + r - 2]
                         yield Move(QINGDUN, (), (STRENGTH[r],), _RUNG_QINGDUN, [card] * 3)
+            for r, card in _JOKERS:  # three identical jokers: the two strongest 清墩
+                if rc[r] >= 3 and (STRENGTH[r],) > bound:
+                    yield Move(QINGDUN, (), (STRENGTH[r],), _RUNG_QINGDUN, [card] * 3)
         yield from self._bombs_of(8, least, above)
         bound = _bound(_RUNG_QINGDUN_CHAIN, least, above)
         if bound is not None:
@@ -342,6 +339,24 @@ class Hand:
                         if key > bound:
                             cards = [ALL_CARDS[s * 13 + r - 2] for s in suits[:m] for _ in range(3)]
                             yield Move(QINGDUN_BROTHERS, (), key, _RUNG_BROTHERS, cards)
+
+    def _bomb_chains(self, above: tuple[int, ...]) -> Iterator[Move]:
+        """One bomb chain per (bombs, cards, top) stronger than ``above``, fewest cards first."""
+        pc = self.pc
+        for lo, hi in _spans(_runs([c >= 4 for c in pc]), 2):
+            bombs = hi - lo + 1
+            room = [min(pc[p], 8) - 4 for p in range(lo, hi + 1)]  # extra cards per bomb
+            for extra in range(sum(room) + 1):
+                key = (bombs, 4 * bombs + extra, hi)
+                if key <= above:
+                    continue
+                cards: list[Card] = []
+                left = extra
+                for p, spare in zip(range(lo, hi + 1), room, strict=True):
+                    more = min(spare, left)
+                    left -= more
+                    cards += self.pick(POS_RANK[p], 4 + more)
+                yield Move(BOMB_CHAIN, (), key, _RUNG_BOMB_CHAIN, cards)
 
     def _qingdun_suit(self, rank: int) -> int:
         """A suit holding a 清墩 of ``rank``, or -1."""
@@ -398,7 +413,7 @@ class Hand:
     def answers(self, top: Combo, top_led: bool) -> Iterator[Move]:
         """Every play that beats ``top`` (§1.4)."""
         if top.rung >= 0:
-            yield from self.bombs(top.rung, top.key)
+            yield from self.bombs(top.rung, top_key(top, top_led))
             return
         kind = top.kind
         above = top_key(top, top_led)

@@ -166,26 +166,27 @@ def throw_failure(
 ) -> list[Card] | None:
     """The cards a throw is cut down to, or ``None`` if it stands (RULES.md §2.5).
 
-    It fails if another hand holds, in the thrown suit, a single stronger than the throw's
-    smallest single (then that single is forced) or else a pair stronger than its smallest
-    pair (then that pair is forced). "Stronger" is strict: an equal card would lose to the
-    earlier play anyway.
+    It fails if another hand holds, in the thrown suit, a pair stronger than the throw's
+    smallest pair (then that pair is forced) or a single stronger than its smallest single
+    (then, when no pair could be beaten, that single is forced). The seed's own example:
+    ``57788`` against ``99`` forces ``77``, against a lone higher card ``5``. "Stronger" is
+    strict: an equal card would lose to the earlier play anyway.
     """
     pairs, singles = split(throw, order)
     suit_of, strength = order.suit, order.strength
     suit = suit_of[throw[0].index]
     low_single = strength[singles[0].index] if singles else 99
     low_pair = strength[pairs[0].index] if pairs else 99
-    pair_beaten = False
+    single_beaten = False
     for hand in others:
         seen: set[Card] = set()
         for card in hand:
             if suit_of[card.index] != suit:
                 continue
             value = strength[card.index]
-            if value > low_single:
-                return [singles[0]]
             if value > low_pair and card in seen:
-                pair_beaten = True
+                return [pairs[0], pairs[0]]
+            if value > low_single:
+                single_beaten = True
             seen.add(card)
-    return [pairs[0], pairs[0]] if pair_beaten else None
+    return [singles[0]] if single_beaten else None

@@ -39,7 +39,7 @@ async def test_scores_of_a_table_that_ended(world: World, deals) -> None:
     history = answer(await di.slash(world.thread, "scores history")).content.splitlines()
     assert history == [
         "**Recent hands**",
-        "Hand 1: negative score — ann -20, bo +20, Bot 3 -20, cy +20",
+        "Hand 1: negative score (-30 : 25) — ann -20, bo +20, Bot 3 -20, cy +20",
     ]
     # outside the thread, the channel's newest table is meant
     assert answer(await ann.slash(world.channel, "scores table")).content.splitlines() == score
@@ -67,7 +67,7 @@ async def test_kick_by_the_creator_and_a_manager_not_by_anyone_else(
     await seated_four(world)
 
     refused = answer(await bo.slash(world.thread, "table kick", player=cy))
-    assert refused.content == "Only the table's creator or a server manager can do that."
+    assert refused.content == "Only the table's host, ann, or a server manager can do that."
     assert refused.flags.ephemeral
     assert seat_lines(world) == ["Seat 1: ann", "Seat 2: bo", "Seat 3: cy", "Seat 4: di"]
 
@@ -96,15 +96,40 @@ async def test_choose_a_seat_and_remove_a_bot(world: World) -> None:
     assert not_bot == "Seat 1 is not a bot."
 
 
-async def test_the_creator_ends_the_table_and_its_scores_stay(world: World, deals) -> None:
+def vote_message(world: World, *, required: bool = True) -> Any:
+    """The latest message carrying the buttons of a vote on ending the table."""
+    for message in reversed(world.thread.history()):
+        for row in message.components:
+            for child in getattr(row, "children", ()):
+                if ":vote:" in (child.custom_id or ""):
+                    return message
+    if not required:
+        return None
+    raise AssertionError("no vote message")
+
+
+async def test_ending_mid_hand_takes_every_players_yes_and_scores_stay(world: World, deals) -> None:
     deals.use("qingdun", short_deal().start)
-    ann, bo, _, di = world.players
+    ann, bo, cy, di = world.players
     await open_table(world, "qingdun", hands=2)
     await finish_short_hand(world)
     refused = answer(await bo.slash(world.thread, "table end")).content
-    assert refused == "Only the table's creator or a server manager can do that."
-    assert answer(await ann.slash(world.thread, "table end")).content == "Done."
-    assert "The table is closed." in public_text(world)
+    assert refused == "Only the table's host, ann, or a server manager can do that."
+    started = answer(await ann.slash(world.thread, "table end")).content
+    assert started == "Vote started: the table ends now only if every player agrees."
+    vote = vote_message(world)
+    assert vote.content.startswith("ann asks to end the table now, abandoning hand 2 (no scores).")
+    assert "Every player must agree: ann, bo, cy." in vote.content
+    outsider = answer(await di.click(vote, custom_id="ct:1:vote:2:y"))
+    assert outsider.ephemeral and outsider.content == "You do not sit at table 1."
+    assert answer(await bo.click(vote, custom_id="ct:1:vote:2:y")).content == "Done."
+    assert "bo agrees to end now." in public_text(world)
+    assert "The table is closed." not in public_text(world)
+    assert answer(await cy.click(vote, custom_id="ct:1:vote:2:y")).content == "Done."
+    text = public_text(world)
+    assert "Everyone agreed: the hand is abandoned, no scores." in text
+    assert "The table is closed." in text
+    assert vote_message_closed(world)
     # hand 2 was abandoned: no scores for it, hand 1's stay
     board = answer(await di.slash(world.channel, "scores leaderboard", game="qingdun")).content
     assert board.splitlines()[1:] == [
@@ -116,6 +141,34 @@ async def test_the_creator_ends_the_table_and_its_scores_stay(world: World, deal
     assert set(score[1:]) == {"bo: +20", "cy: +20", "ann: -20", "Bot 3: -20"}
     again = answer(await ann.slash(world.thread, "table end")).content
     assert again == "There is no table for you here. Create one with /table create."
+
+
+def vote_message_closed(world: World) -> bool:
+    """The vote message lost its buttons and says it is closed."""
+    for message in world.thread.history():
+        if message.content.startswith("ann asks to end the table now"):
+            return message.components == [] and message.content.endswith("This vote is closed.")
+    return False
+
+
+async def test_a_refused_vote_plays_the_hand_out_then_closes_the_table(world: World, deals) -> None:
+    deals.use("qingdun", short_deal().start)
+    ann, bo, *_ = world.players
+    await open_table(world, "qingdun")
+    await ann.slash(world.thread, "table end")
+    vote = vote_message(world)
+    assert answer(await bo.click(vote, custom_id="ct:1:vote:1:n")).content == "Done."
+    assert "bo wants to play on: the hand is played out, then the table closes." in public_text(
+        world
+    )
+    assert not vote_message(world, required=False)  # no buttons left to click
+    again = answer(await ann.slash(world.thread, "table end")).content
+    assert again == "Table 1 already closes when this hand ends."
+    await finish_short_hand(world)
+    text = public_text(world)
+    assert "Hand 1 is over" in text and "The table is closed." in text
+    score = answer(await bo.slash(world.thread, "scores table")).content.splitlines()
+    assert set(score[1:]) == {"bo: +20", "cy: +20", "ann: -20", "Bot 3: -20"}
 
 
 async def test_the_leaderboard_window_leaves_out_older_hands(
@@ -136,3 +189,20 @@ async def test_the_leaderboard_window_leaves_out_older_hands(
     assert week[1:] == ["1. bo: +20 (1 hands)", "2. cy: +20 (1 hands)", "3. ann: -20 (1 hands)"]
     month = answer(await di.slash(world.channel, "scores leaderboard", game="qingdun", days=30))
     assert month.content.splitlines()[1:] == every.splitlines()[1:]
+
+
+async def test_in_the_last_hand_a_player_who_runs_out_of_time_is_taken_over_not_removed(
+    world: World, deals, simcord_env: simcord.Env
+) -> None:
+    deals.use("qingdun", short_deal().start)
+    ann, bo, *_ = world.players
+    await open_table(world, "qingdun", turn_limit=5, timeout_rule="remove")
+    await ann.slash(world.thread, "table end")
+    await bo.click(vote_message(world), custom_id="ct:1:vote:1:n")
+    await simcord_env.advance_time(6 * 60)
+    text = public_text(world)
+    assert "ann ran out of time; a bot played the turn." in text
+    assert "ann is away: a bot plays their seat until this hand ends." in text
+    assert "ran out of time and was removed" not in text
+    info = await simcord_env.bot.service.table_info(1)
+    assert info.seats[0].autoplay and info.to_move == 1  # the bot played 3♠ 3♥ for ann

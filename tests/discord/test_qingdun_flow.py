@@ -65,6 +65,11 @@ async def test_a_whole_hand_by_buttons_menus_and_commands(world: World, deals) -
     assert "bo wins the trick: 10 points." in text
     assert "cy wins the trick: 15 points." in text
     assert "Hand 1 is over: negative score." in text
+    # who contributed what (RULES §1.6): ann's score 0; bo 10 and cy 15 of their own; the bot
+    # (末家) forfeits nothing and its team loses 30.
+    assert "Points: Team A -30 · Team B 25" in text
+    assert "ann went out first: score 0 (0 of it from the partner)." in text
+    assert "Bot 3 was last: 0 captured + 0 in hand go to the other team" in text
     assert "ann: -20 (total -20)" in text and "cy: +20 (total +20)" in text
     assert "The table is closed." in text
     results = [

@@ -11,9 +11,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.discord import app, handview, rules, shorthand
+from bot.discord.presenter import tally_lines
 from bot.settings import Settings
 from engine.cards import ALL_CARDS, Card, parse_cards
 from engine.errors import CardParseError
+from render import demo
 
 
 def test_shorthand_keeps_qingdun_and_straight_flushes() -> None:
@@ -94,11 +96,27 @@ def test_hand_menus_hold_at_most_25_unique_options_and_keep_ranks_together() -> 
 
 
 def test_a_bad_token_is_a_clear_message_not_a_traceback(monkeypatch, capsys, tmp_path) -> None:
-    def refuse(self, token, **kwargs):
+    async def refuse(self, token, **kwargs):
         raise discord.LoginFailure("Improper token has been passed.")
 
-    monkeypatch.setattr(app.CardTableBot, "run", refuse)
+    monkeypatch.setattr(app.CardTableBot, "start", refuse)
     settings = Settings("not-a-token", tmp_path / "x.db", None, "WARNING")
     assert app.run(settings) == 1
     err = capsys.readouterr().err
     assert "refused the token" in err and "Traceback" not in err and "not-a-token" not in err
+
+
+def test_qingdun_result_text_shows_who_contributed_what() -> None:
+    results = demo.qingdun_results()
+    names = ["ann", "bo", "cy", "di"]
+    assert tally_lines(results["result_normal"], names, "en") == [
+        "Points: Team A 115 · Team B 155",
+        "bo went out first: score 85 (35 of it from the partner).",
+        "cy was last: 25 captured + 25 in hand go to the other team, and cy's team loses 30.",
+    ]
+    assert tally_lines(results["result_early_end"], names, "zh-TW") == [
+        "得分：甲隊 180 · 乙隊 35",
+        "頭家 ann：得分 170（含對家的 60 分）。",
+        "二家 di：自己得分 35。",
+    ]
+    assert tally_lines(results["result_left"], names, "en") == []  # a void hand: no points

@@ -25,10 +25,14 @@ CASES = [
     ("qingdun_table_someone_out", "zh-CN"),
     ("qingdun_hand", "en"),
     ("qingdun_result_double_kou", "zh-TW"),
+    ("qingdun_result_normal", "en"),
     ("sankou_table_bidding", "en"),
     ("sankou_table_failed_throw", "zh-TW"),
     ("sankou_kitty", "zh-CN"),
     ("sankou_result_made", "en"),
+    ("sankou_hand", "en", True),  # the four-colour deck
+    ("board_rating_week", "zh-TW"),
+    ("sankou_deal", "en"),
 ]
 
 
@@ -37,10 +41,12 @@ def _fonts_as_recorded() -> bool:
     return regular is not None and "NotoSansCJK" in regular.path
 
 
-@pytest.mark.parametrize(("stem", "lang"), CASES)
-def test_golden(stem: str, lang: str) -> None:
-    path = GOLDEN / f"{stem}.{lang}.png"
-    data = demo.samples()[stem](lang)
+@pytest.mark.parametrize("case", CASES, ids=lambda case: ".".join(map(str, case)))
+def test_golden(case: tuple) -> None:  # type: ignore[type-arg]
+    stem, lang, *four = case
+    suffix = ".four" if four else ""
+    path = GOLDEN / f"{stem}.{lang}{suffix}.png"
+    data = demo.samples(four_colour=bool(four))[stem](lang)
     if os.environ.get("UPDATE_GOLDEN"):
         path.write_bytes(data)
         return

@@ -6,9 +6,10 @@ import pytest
 
 from engine.cards import Card, Suit
 from engine.qingdun.kinds import ComboKind
-from render import labels
+from render import demo, labels
 from render.demo import cards
 from render.hand import qingdun_groups, sankou_groups
+from render.result import tally_notes
 
 
 def test_every_label_exists_in_every_language() -> None:
@@ -75,3 +76,20 @@ def test_sankou_hand_groups_trumps_first_then_each_suit() -> None:
     ]
     # before trump is named, jokers and 10s are still trumps
     assert sankou_groups(cards("BJ 10S AS"), None) == [[Card(16), Card(10, "S")], [Card(14, "S")]]
+
+
+def test_result_notes_show_who_contributed_what() -> None:
+    results = demo.qingdun_results()
+    assert tally_notes(results["result_normal"], demo.NAMES, "en") == [
+        "1st out 王小明: score 85 (35 of it from the partner)",
+        "Last Bob the Builder from Ningbo: 25 captured + 25 in hand go to the other team; "
+        "Team A −30",
+    ]
+    assert tally_notes(results["result_early_end"], demo.NAMES, "zh-CN") == [
+        "头家 Alice：得分 170（含对家的 60 分）",
+        "二家 🀄 麻將王 🐉：自己得分 35",
+    ]
+    assert tally_notes(results["result_double_kou"], demo.NAMES, "zh-TW") == [
+        "頭家 Alice：得分 120（含對家的 50 分）"
+    ]
+    assert tally_notes(results["result_left"], demo.NAMES, "en") == []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -13,9 +14,10 @@ import render
 from engine.cards import ALL_CARDS, Suit
 from engine.qingdun.kinds import ComboKind
 from engine.qingdun.view import QingdunView
-from render import demo, theme
+from render import demo, fonts, hand, theme
+from render.look import Look
 from render.sankou import TRUMP_BOX
-from render.table import PLATES
+from render.table import row_box
 from tests.render.conftest import decode
 
 NAMES = demo.NAMES
@@ -26,10 +28,10 @@ def _close(pixel: tuple[int, ...], colour: tuple[int, int, int], tolerance: int 
 
 
 def _ring_pixels(image, seat: int) -> list[tuple[int, ...]]:  # type: ignore[no-untyped-def]
-    """Pixels just outside a seat plate, where the whose-turn ring is drawn."""
-    x0, y0, x1, y1 = PLATES[seat]
+    """Pixels just outside a seat's row, where the whose-turn ring is drawn."""
+    x0, y0, x1, y1 = row_box(seat)
     mid_x, mid_y = (x0 + x1) // 2, (y0 + y1) // 2
-    return [image.getpixel(p) for p in ((x0 - 3, mid_y), (x1 + 3, mid_y), (mid_x, y1 + 3))]
+    return [image.getpixel(p) for p in ((x0 - 2, mid_y), (x1 + 2, mid_y), (mid_x, y1 + 2))]
 
 
 @pytest.mark.parametrize("seat", range(4))
@@ -135,14 +137,63 @@ def test_four_names_are_needed() -> None:
         render.render_table(demo.qingdun_view(), NAMES[:3])
 
 
+def _gold_above_first_face(image) -> bool:  # type: ignore[no-untyped-def]
+    """Gold just above where an unraised first face would begin: a chosen card stands up."""
+    y = hand.TITLE_H + 6 + hand.LEGEND_H - 1  # the top of a raised face's ring
+    return any(_close(image.getpixel((x, y)), theme.TURN, 30) for x in range(24, 60))
+
+
 def test_highlight_raises_the_suggested_cards() -> None:
     view = demo.qingdun_hand_views()["hand"]
     plain = decode(render.render_hand(view))
-    tip = decode(render.render_hand(view, highlight=demo.cards("3S")))
-    assert plain.size == tip.size
-    # the first face (3S) stands up: gold ring above where the unraised card begins
-    assert any(_close(tip.getpixel((x, 80)), theme.TURN, 30) for x in range(24, 60))
-    assert not any(_close(plain.getpixel((x, 80)), theme.TURN, 30) for x in range(24, 60))
+    tip = decode(render.render_hand(view, highlight=demo.cards("3S 3S")))
+    assert plain.size == tip.size  # the legend line is always there: no jump when choosing
+    assert _gold_above_first_face(tip)
+    assert not _gold_above_first_face(plain)
+    one = decode(render.render_hand(view, highlight=demo.cards("3S")))
+    assert _gold_above_first_face(one)  # one of the two copies: a single 3S stands up
+
+
+def test_highlight_takes_exactly_the_copies_given() -> None:
+    """清墩 has three copies of a card: choosing two stands two up and leaves one down."""
+    group = demo.cards("8H 8H 8H")
+    chosen = hand.faces(group, Counter(demo.cards("8H 8H")), Counter())
+    assert chosen == [hand.Face(group[0], 2, chosen=True), hand.Face(group[0], 1)]
+    all_three = hand.faces(group, Counter(demo.cards("8H 8H 8H 8H")), Counter())
+    assert all_three == [hand.Face(group[0], 3, chosen=True)]
+    assert hand.faces(group, Counter(), Counter()) == [hand.Face(group[0], 3)]
+
+
+def test_highlighted_copies_are_used_up_across_groups() -> None:
+    """A card chosen once is marked once even if the hand holds it in two places."""
+    chosen = Counter(demo.cards("10H"))
+    first = hand.faces(demo.cards("10H"), chosen, Counter())
+    second = hand.faces(demo.cards("10H"), chosen, Counter())
+    assert first[0].chosen and not second[0].chosen
+
+
+def test_kitty_phase_marks_the_kitty_in_the_hand_without_drawing_it_twice() -> None:
+    """Issue 12 §8: the dealer's 33 cards include the kitty; no separate kitty row then."""
+    view = demo.sankou_hand_views()["kitty"]
+    assert len(view.hand) == 33 and len(view.kitty) == 8
+    sections = hand._sections(view, Look("en"), ())
+    assert len(sections) == 1  # no "Kitty" row
+    faces = [face for group in sections[0][1] for face in group]
+    assert sum(face.copies for face in faces) == 33
+    marked = Counter()
+    for face in faces:
+        if face.kitty:
+            marked[face.card] += face.copies
+    assert marked == Counter(view.kitty)
+
+
+def test_buried_kitty_is_its_own_row_for_the_dealer() -> None:
+    kitty = demo.cards("KH 10D 9D 8S 4S 2S 3C 5C")
+    view = demo.sankou_view(seat=0, hand=demo.SANKOU_HAND, kitty=kitty)
+    sections = hand._sections(view, Look("en"), ())
+    assert [caption for caption, _ in sections] == [None, "Kitty (buried)"]
+    assert not any(face.kitty for group in sections[0][1] for face in group)
+    assert sum(face.copies for face in sections[1][1][0]) == 8
 
 
 def test_custom_hand_title() -> None:
@@ -172,3 +223,44 @@ def test_threads_draw_the_same_bytes() -> None:
     with ThreadPoolExecutor(4) as pool:
         drawn = list(pool.map(lambda item: (item[0], item[1]("zh-TW")), makers * 2))
     assert all(expected[stem] == data for stem, data in drawn)
+
+
+# ---------------------------------------------------------------------------------------
+# The trick in order, the last trick card by card (issue 12 §2), read from what was drawn
+
+
+def _texts(make) -> list[str]:  # type: ignore[no-untyped-def]
+    with fonts.recording() as drawn:
+        make()
+    return [d.text for d in drawn]
+
+
+def test_qingdun_trick_is_numbered_in_order_of_play_passes_too() -> None:
+    view = demo.qingdun_states()["mid_trick"]  # 1: 王小明 pair chain, 2: Bob passes, 3: 麻將王
+    texts = _texts(lambda: render.render_table(view, NAMES, "zh-TW"))
+    assert {"1", "2", "3"} <= set(texts)
+    assert "不要" in texts and texts.count("連對 ×3") == 2
+    # a seat that plays again in the same trick shows its latest play with its latest number
+    again = dataclasses.replace(
+        view, trick=(*view.trick, demo.qv.TrickPlay(0, (), None), demo.qv.TrickPlay(1, (), None))
+    )
+    texts = _texts(lambda: render.render_table(again, NAMES, "en"))
+    assert {"2", "3", "4", "5"} <= set(texts)
+    assert texts.count("1") == 1  # only the last trick's single play; 王小明's is now number 5
+
+
+def test_last_trick_is_shown_card_by_card() -> None:
+    view = demo.sankou_states()["mid_trick"]  # last trick: 9C, KC, 5H, 10C; won by 王小明
+    texts = _texts(lambda: render.render_table(view, NAMES, "en"))
+    assert "Last trick · won by 王小明" in texts and "+20" in texts
+    for rank in ("9", "K", "5", "10"):  # the chips of the last trick (not on the table now)
+        assert rank in texts
+    assert {"1", "2", "3", "4"} <= set(texts)
+
+
+def test_long_names_are_fitted_on_the_plates() -> None:
+    names = ["麻" * 32, "🐉" * 32, "W" * 32, "Bob"]
+    texts = _texts(lambda: render.render_table(demo.qingdun_view(), names, "zh-CN"))
+    fitted = [t for t in texts if t.endswith("…")]
+    assert any(t.startswith("麻麻") for t in fitted) and any(t.startswith("WW") for t in fitted)
+    assert "Bob" in texts

@@ -10,7 +10,7 @@ from engine.records import HandRecord
 from engine.replay import replay
 from render import board, demo, theme
 from render.board import BoardPicture, BoardRow
-from render.replay import NAME_H, TITLE_H
+from render.replay import HEAD_H, NAME_H
 from tests.render.conftest import decode
 
 NAMES = demo.NAMES
@@ -25,10 +25,10 @@ ROWS = (
 
 def _gold_in_row(image, index: int) -> bool:  # type: ignore[no-untyped-def]
     """Whether the gold viewer ring runs along the left edge of row ``index``."""
-    y = board.HEAD_H + index * board.ROW_H + board.ROW_H // 2
+    y = board.TOP + round(index * board.ROW_H) + board.ROW_H // 2
     return any(
         all(abs(a - b) <= 30 for a, b in zip(image.getpixel((x, y)), theme.TURN, strict=False))
-        for x in range(20, 30)
+        for x in range(board.PAD, board.PAD + 12)
     )
 
 
@@ -56,7 +56,7 @@ def test_boards_differ_by_language_and_are_stable() -> None:
 
 def test_an_empty_board_is_drawn() -> None:
     image = decode(render.render_board(BoardPicture("sankou", "rating", "all", ()), "zh-CN"))
-    assert image.height == board.HEAD_H + board.ROW_H + 24
+    assert image.height == board.TOP + board.ROW_H + board.PAD + 8
 
 
 def _finished(game: str) -> HandRecord:
@@ -70,7 +70,7 @@ def _finished(game: str) -> HandRecord:
 def test_the_deal_page_and_every_trick_page_are_drawn(game: str) -> None:
     played = replay(_finished(game))
     deal = decode(render.render_deal(played.deal, NAMES, "zh-TW"))
-    assert deal.width == 1200 and deal.height > TITLE_H + 4 * NAME_H
+    assert deal.width == 660 and deal.height > HEAD_H + 4 * NAME_H
     for view in played.tricks:  # public views: render_table takes them
         assert render.render_table(view, NAMES, "en")[:4] == b"\x89PNG"
 

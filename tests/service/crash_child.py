@@ -2,7 +2,7 @@
 
 ``python -m tests.service.crash_child DB RUN`` resumes whatever tables the database holds
 (creating three on the first run) and prints each acknowledged action id, flushed, only after
-``act`` returned. Now and then the creator kicks a player mid-hand and a new one sits down,
+``act`` returned. Now and then a player leaves mid-hand and a new one sits down,
 so void hands, seat changes and new deals are also cut by the kill.
 """
 
@@ -49,7 +49,7 @@ async def main(path: str, run: int) -> None:
                 seat = info.seats[info.to_move]
                 assert seat is not None and seat.user_id is not None
                 if rng.random() < 0.01 and seat.user_id != info.creator_id:
-                    await service.kick(info.id, info.creator_id, seat.user_id)
+                    await service.leave(info.id, seat.user_id)
                     continue
                 action = await service.hint(info.id, seat.user_id)
                 action_id = f"r{run}-{info.id}-{n}"

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from bot.service import TableService, Update
+import pytest
+
+from bot.service import ServiceError, TableService, Update
 from bot.service.requests import from_action
 
 START = 1_800_000_000.0
@@ -103,3 +106,27 @@ async def snapshot(service: TableService) -> dict[int, Any]:
             (live.hand_id, live.reminder_at, live.reminder_sent),
         )
     return result
+
+
+async def refused(code: str, coro: object, **params: object) -> ServiceError:
+    """Await ``coro``, which must be refused with ``code`` (and these params)."""
+    with pytest.raises(ServiceError) as exc:
+        await coro  # type: ignore[misc]
+    assert exc.value.code == code, exc.value
+    for name, value in params.items():
+        assert exc.value.params[name] == value
+    return exc.value
+
+
+async def mover(service: TableService, table_id: int) -> int:
+    """The user id of the human whose turn it is."""
+    info = await service.table_info(table_id)
+    assert info.to_move is not None
+    seat = info.seats[info.to_move]
+    assert seat is not None and seat.user_id is not None
+    return seat.user_id
+
+
+async def disk_error(*args: object, **kwargs: object) -> None:
+    """A store method that fails as a broken disk would (for monkeypatching)."""
+    raise sqlite3.OperationalError("disk I/O error")

@@ -38,7 +38,11 @@ def run_and_kill(db: Path, run: int, acks: int, rng: random.Random) -> list[str]
             break
     time.sleep(rng.random() * 0.02)  # land anywhere inside the next action
     child.send_signal(signal.SIGKILL)
-    out, err = child.communicate(timeout=10)
+    # Read the rest through the same buffered reader: lines it read ahead of the loop above
+    # are acknowledgements too (``communicate`` would read the pipe past them and lose them).
+    out = child.stdout.read()
+    err = child.stderr.read() if child.stderr is not None else ""
+    child.wait(timeout=10)
     assert child.returncode == -signal.SIGKILL, err
     return seen + out.split()
 

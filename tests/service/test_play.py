@@ -211,10 +211,10 @@ async def test_leaving_a_hand_costs_the_penalty_and_opens_the_seat(
 
 async def test_a_bot_replaces_the_leaver_and_play_goes_on(service: TableService) -> None:
     table = await full_table(service, "qingdun", settings={"bot_replaces_leaver": True})
-    update = await service.kick(table, A, C)
+    update = await service.leave(table, C)
     kinds = [type(a) for a in update.announcements]
     assert kinds == [ev.HandEnded, ev.SeatOpened, ev.SeatTaken, ev.HandDealt]
-    assert update.announcements[1] == ev.SeatOpened(2, C, "kicked")
+    assert update.announcements[1] == ev.SeatOpened(2, C, "left")
     assert update.announcements[2] == ev.SeatTaken(2, None, "Bot 2")
     assert update.status == "playing" and update.hand_number == 2
     info = await service.table_info(table)

@@ -20,6 +20,8 @@ async def test_leaving_penalties_on_the_leaderboard(service: TableService, clock
     await service.start(table, A)
     clock.advance(10 * DAY)
     await service.leave(table, C)  # C -9; A, E, D +3
+    # With no minimum of completed hands, every bonus counts for rank.
+    assert await service.set_min_ranked_hands(GUILD, 0, is_manager=True) == 0
     board = await service.leaderboard(GUILD, "sankou")
     assert [(r.user_id, r.total, r.hands, r.left) for r in board] == [
         (A, 3 + 3, 0, 0),
@@ -35,6 +37,36 @@ async def test_leaving_penalties_on_the_leaderboard(service: TableService, clock
     assert (stats.game, stats.total, stats.left, stats.tables) == ("sankou", -6, 1, 1)
     scores = {line.user_id: line.total for line in await service.table_score(table)}
     assert scores == {A: 6, B: -9, C: -6, D: 6, E: 3}
+
+
+async def test_void_hand_bonuses_rank_only_after_the_servers_minimum_of_hands(
+    service: TableService,
+) -> None:
+    """Alt accounts cannot farm leaving bonuses: with fewer completed hands than the server's
+    minimum (5 by default) a player's void-hand bonuses do not count; penalties always do."""
+    table = await full_table(service, "sankou")
+    for _ in range(3):  # B walks out three times: A, C, D +3 each time
+        await service.leave(table, B)
+        await service.join(table, B, "Bo")
+        await service.start(table, A)
+    assert await service.min_ranked_hands(GUILD) == 5
+    board = await service.leaderboard(GUILD, "sankou")
+    assert [(r.user_id, r.total, r.hands) for r in board] == [(B, -27, 0)]
+    scores = {line.user_id: line.total for line in await service.table_score(table)}
+    assert scores == {A: 9, B: -27, C: 9, D: 9}  # the table's own score is the true ledger
+    updates = await play_hand(service, table)  # one completed hand each
+    [ended] = [a for u in updates for a in u.announcements if isinstance(a, ev.HandEnded)]
+    with pytest.raises(ServiceError) as exc:
+        await service.set_min_ranked_hands(GUILD, 1, is_manager=False)
+    assert exc.value.code == "not_manager"
+    for bad in (-1, 1001, True, 2.5):
+        with pytest.raises(ServiceError) as exc:
+            await service.set_min_ranked_hands(GUILD, bad, is_manager=True)  # type: ignore[arg-type]
+        assert exc.value.code == "bad_min_hands"
+    await service.set_min_ranked_hands(GUILD, 1, is_manager=True)
+    board = {r.user_id: r.total for r in await service.leaderboard(GUILD, "sankou")}
+    assert board == {u: (-27 if u == B else 9) + ended.deltas[s] for s, u in enumerate(USERS)}
+    assert await service.leaderboard(GUILD + 1, "sankou") == []
 
 
 @pytest.mark.parametrize("game", ["qingdun", "sankou"])

@@ -10,7 +10,15 @@ import pytest
 
 from bot.service import MESSAGES, ServiceError, TableService, TableSettings, TimeoutRule
 from bot.service import events as ev
-from tests.service.helpers import CHANNEL, GUILD, USERS, Clock, full_table, open_service
+from tests.service.helpers import (
+    CHANNEL,
+    GUILD,
+    USERS,
+    Clock,
+    full_table,
+    open_service,
+    refused,
+)
 
 A, B, C, D = USERS
 OUTSIDER = 999
@@ -18,15 +26,6 @@ OUTSIDER = 999
 
 def code_of(exc: pytest.ExceptionInfo[ServiceError]) -> str:
     return exc.value.code
-
-
-async def refused(code: str, coro: object, **params: object) -> ServiceError:
-    with pytest.raises(ServiceError) as exc:
-        await coro  # type: ignore[misc]
-    assert exc.value.code == code, exc.value
-    for name, value in params.items():
-        assert exc.value.params[name] == value
-    return exc.value
 
 
 async def test_create_seats_the_creator_with_default_settings(service: TableService) -> None:
@@ -123,11 +122,11 @@ async def test_bots_join_and_leave_before_start(service: TableService) -> None:
     table = (await service.create_table(GUILD, CHANNEL, A, "Ann", "sankou")).table_id
     update = await service.add_bot(table, A, seat=2)
     assert update.announcements == (ev.SeatTaken(2, None, "Bot 2"),)
-    await refused("not_creator", service.add_bot(table, OUTSIDER))
+    await refused("not_host", service.add_bot(table, OUTSIDER))
     assert (await service.add_bot(table, OUTSIDER, is_manager=True)).announcements[0].seat == 1
     await refused("not_a_bot", service.remove_bot(table, A, 0), seat=0)
     await refused("not_a_bot", service.remove_bot(table, A, 3), seat=3)
-    await refused("not_creator", service.remove_bot(table, OUTSIDER, 2))
+    await refused("not_host", service.remove_bot(table, OUTSIDER, 2))
     update = await service.remove_bot(table, A, 2)
     assert update.announcements == (ev.SeatOpened(2, None, "removed_bot"),)
     await service.join(table, B, "Bo")  # a seated player may add bots too
@@ -142,7 +141,7 @@ async def test_start_permissions_and_four_players(service: TableService) -> None
     await refused("need_four_players", service.start(table, A), seated=2)
     await service.add_bot(table, A)
     await service.add_bot(table, A)
-    await refused("not_creator", service.start(table, B))
+    await refused("not_host", service.start(table, B))
     update = await service.start(table, B, is_manager=True)
     assert update.status == "playing" and update.hand_number == 1
     assert isinstance(update.announcements[0], ev.HandDealt)
@@ -155,7 +154,7 @@ async def test_start_permissions_and_four_players(service: TableService) -> None
 async def test_kick_before_start_and_permissions(service: TableService) -> None:
     table = (await service.create_table(GUILD, CHANNEL, A, "Ann", "qingdun")).table_id
     await service.join(table, B, "Bo")
-    await refused("not_creator", service.kick(table, B, A))
+    await refused("not_host", service.kick(table, B, A))
     await refused("target_not_seated", service.kick(table, A, OUTSIDER), table_id=table)
     update = await service.kick(table, A, B)
     assert update.announcements == (ev.SeatOpened(1, B, "kicked"),)
@@ -177,9 +176,14 @@ async def test_leave_before_start_and_last_human_ends_the_table(service: TableSe
 
 async def test_end_table(service: TableService) -> None:
     table = await full_table(service, "sankou", humans=2)
-    await refused("not_creator", service.end_table(table, B))
-    update = await service.end_table(table, A)
-    assert update.status == "ended" and update.announcements == (ev.TableEnded("ended_by_creator"),)
+    await refused("not_host", service.end_table(table, B))
+    opened = await service.end_table(table, A)  # mid-hand: every player must agree
+    assert opened.status == "playing"
+    update = await service.vote_end(table, B, 1, agree=True)
+    assert update.status == "ended" and update.announcements == (
+        ev.EndVoteClosed("agreed"),
+        ev.TableEnded("ended_by_vote"),
+    )
     await refused("table_ended", service.join(table, C, "Cy"))
     await refused("table_ended", service.end_table(table, A))
     assert service.tables_in_channel(CHANNEL) == []
@@ -196,7 +200,7 @@ async def test_end_table(service: TableService) -> None:
 async def test_update_settings(service: TableService, db_path: Path, clock: Clock) -> None:
     table = (await service.create_table(GUILD, CHANNEL, A, "Ann", "qingdun")).table_id
     await service.join(table, B, "Bo")
-    await refused("not_creator", service.update_settings(table, B, hands=2))
+    await refused("not_host", service.update_settings(table, B, hands=2))
     await refused("bad_hand_count", service.update_settings(table, A, hands=-1))
     await refused("unknown_setting", service.update_settings(table, A, speed=3))
     info = await service.update_settings(
@@ -245,7 +249,7 @@ async def test_tables_are_found_by_thread_and_channel_after_they_end(service: Ta
     await service.set_message(first, thread_id=555, message_id=1)
     found = await service.table_for_thread(555)
     assert found is not None and (found.id, found.status) == (first, "playing")
-    await service.end_table(first, A)
+    await service.end_table(first, OUTSIDER, is_manager=True)
     for found in (
         await service.table_for_thread(555),
         await service.latest_table_in_channel(CHANNEL),

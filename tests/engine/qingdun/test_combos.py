@@ -26,10 +26,9 @@ K = ComboKind
         ("7H 7H", K.PAIR, (7,)),
         ("SJ SJ", K.PAIR, (16,)),
         ("BJ BJ", K.PAIR, (17,)),
-        # 3 triple: not all one suit; three identical jokers too
+        # 3 triple: not all one suit
         ("7H 7S 7D", K.TRIPLE, (7,)),
         ("7H 7H 7S", K.TRIPLE, (7,)),
-        ("BJ BJ BJ", K.TRIPLE, (17,)),
         # 4 full house: (triple position, pair position)
         ("2S 2H 2D 3S 3H", K.FULL_HOUSE, (2, 3)),
         ("3S 3H 3D 2S 2H", K.FULL_HOUSE, (3, 2)),
@@ -67,15 +66,17 @@ K = ComboKind
         ("5S 5S 5S 5H 5H 5D", K.BOMB, (5,)),
         ("5S 5S 5S 5H 5H 5H 5D", K.BOMB, (5,)),
         ("5S 5S 5H 5H 5D 5D 5C 5C", K.BOMB, (5,)),
-        # 11 bomb chain: (number of bombs, top position)
-        ("5S 5H 5D 5C 6S 6H 6D 6C", K.BOMB_CHAIN, (2, 6)),
-        ("5S 5H 5D 5C 6S 6H 6D 6C 6S", K.BOMB_CHAIN, (2, 6)),
-        ("2S 2H 2D 2C 3S 3H 3D 3C", K.BOMB_CHAIN, (2, 3)),
-        ("AS AH AD AC 2S 2H 2D 2C", K.BOMB_CHAIN, (2, 15)),
-        ("KS KH KD KC AS AH AD AC 2S 2H 2D 2C", K.BOMB_CHAIN, (3, 15)),
-        # 12 清墩
+        # 11 bomb chain: (number of bombs, number of cards, top position)
+        ("5S 5H 5D 5C 6S 6H 6D 6C", K.BOMB_CHAIN, (2, 8, 6)),
+        ("5S 5H 5D 5C 6S 6H 6D 6C 6S", K.BOMB_CHAIN, (2, 9, 6)),
+        ("2S 2H 2D 2C 3S 3H 3D 3C", K.BOMB_CHAIN, (2, 8, 3)),
+        ("AS AH AD AC 2S 2H 2D 2C", K.BOMB_CHAIN, (2, 8, 15)),
+        ("KS KH KD KC AS AH AD AC 2S 2H 2D 2C", K.BOMB_CHAIN, (3, 12, 15)),
+        # 12 清墩, three identical jokers too (the two strongest)
         ("5S 5S 5S", K.QINGDUN, (5,)),
         ("2D 2D 2D", K.QINGDUN, (15,)),
+        ("SJ SJ SJ", K.QINGDUN, (16,)),
+        ("BJ BJ BJ", K.QINGDUN, (17,)),
         # 13 連墩: (number of 清墩, top position)
         ("5S 5S 5S 6H 6H 6H", K.QINGDUN_CHAIN, (2, 6)),
         ("AS AS AS 2H 2H 2H", K.QINGDUN_CHAIN, (2, 15)),
@@ -163,7 +164,6 @@ def b(play: str, top: str, led: bool = False) -> bool:
         ("2S 2H", "AS AH"),
         ("BJ BJ", "SJ SJ"),
         ("KS KH KD", "10S 10H 10D"),
-        ("SJ SJ SJ", "2S 2H 2D"),
         ("3S 3H 3D 2S 2H", "2S 2H 2D 3S 3H"),
         ("AS AH 2S 2H 2D", "AS AH AD 2S 2H"),
         ("AS AH AD 2S 2H", "KS KH KD AS AH"),
@@ -182,7 +182,14 @@ def b(play: str, top: str, led: bool = False) -> bool:
         ("6S 6H 6D 6C", "5S 5H 5D 5C"),
         ("6S 6H 6D 6C 7S 7H 7D 7C", "5S 5H 5D 5C 6S 6H 6D 6C"),
         ("5S 5H 5D 5C 6S 6H 6D 6C 7S 7H 7D 7C", "JS JH JD JC QS QH QD QC"),
+        # 排炮: bombs, then cards, then top position
+        ("5S 5H 5D 5C 5S 6S 6H 6D 6C 6S", "5S 5H 5D 5C 6S 6H 6D 6C"),
+        ("5S 5H 5D 5C 6S 6H 6D 6C 6D", "JS JH JD JC QS QH QD QC"),
+        ("3S 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 5C",
+         "AS AH AD AC AS AH AD AC 2S 2H 2D 2C 2S 2H 2D 2C"),
         ("6S 6S 6S", "5S 5S 5S"),
+        ("SJ SJ SJ", "2S 2S 2S"),
+        ("BJ BJ BJ", "SJ SJ SJ"),
         ("5S 5S 5S 6H 6H 6H 7D 7D 7D", "QS QS QS KH KH KH"),
         ("6S 6S 6S 7H 7H 7H", "5S 5S 5S 6H 6H 6H"),
         ("5S 5S 5S 5H 5H 5H 5D 5D 5D", "AS AS AS AH AH AH"),
@@ -236,7 +243,7 @@ def test_ladder(rung: int) -> None:
 @pytest.mark.parametrize("bomb", [low for low, _ in LADDER])
 @pytest.mark.parametrize(
     "plain",
-    ["BJ", "BJ BJ BJ", "JS QH KD AC 2S", "KS KH AS AH 2S 2H",
+    ["BJ", "BJ BJ", "2S 2H 2D", "JS QH KD AC 2S", "KS KH AS AH 2S 2H",
      "KS KH KD AS AH AD 2S 2H 2D 10S 10H JS JH QS QH"],
 )  # fmt: skip
 def test_any_bomb_beats_any_category_one(bomb: str, plain: str) -> None:
@@ -254,11 +261,50 @@ def test_led_twos_count_lowest() -> None:
     assert not b("AH AD", "2S 2H", led=False)
 
 
-def test_led_twos_stay_high_in_bombs_and_other_kinds() -> None:
-    assert not b("3S 3H 3D 3C", "2S 2H 2D 2C", led=True)
-    assert not b("3H 3H 3H", "2S 2S 2S", led=True)
-    assert not b("3S 3S 3S 3H 3H 3H", "2S 2S 2S 2H 2H 2H", led=True)
+def test_every_led_play_of_only_twos_is_the_lowest_of_its_kind_and_size() -> None:
+    assert b("3S 3H 3D 3C", "2S 2H 2D 2C", led=True)  # any 4-bomb beats a led 2222
+    assert b("3S 3H 3D 3C 3S", "2S 2H 2D 2C 2S", led=True)
+    assert b("3S 3H 3D 3C 3S 3H 3D 3C", "2S 2H 2D 2C 2S 2H 2D 2C", led=True)
+    assert b("2H 2D 2C 2S", "2S 2H 2D 2C", led=True)  # 2s played to beat count high
+    assert b("3H 3H 3H", "2S 2S 2S", led=True)  # any 清墩 beats a led 2S 2S 2S
+    assert b("3S 3S 3S 3H 3H 3H", "2S 2S 2S 2H 2H 2H", led=True)  # same size 兄弟墩
+    # Lowest of its kind and size only: a smaller bomb or 兄弟墩 still does not beat it.
+    assert not b("3S 3H 3D 3C", "2S 2H 2D 2C 2S", led=True)
+    assert not b("3S 3S 3S 3H 3H 3H", "2S 2S 2S 2H 2H 2H 2D 2D 2D", led=True)
+    assert not b("3S 3H 3D 3C", "2S 2S 2S", led=True)  # a 清墩 sits above a 4-bomb
+    # Not led: 2s stay high.
+    assert not b("3S 3H 3D 3C", "2S 2H 2D 2C", led=False)
+    assert not b("3H 3H 3H", "2S 2S 2S", led=False)
+    assert not b("3S 3S 3S 3H 3H 3H", "2S 2S 2S 2H 2H 2H", led=False)
+
+
+def test_led_twos_mixed_with_other_ranks_keep_their_place() -> None:
     assert not b("AS AH AD KS KH", "2S 2H 2D AS AH", led=True)
+    assert not b("AS AH AD AC KS KH KD KC", "AS AH AD AC 2S 2H 2D 2C", led=True)
+    assert not b("JS QH KD AC 2S", "JS QH KD AC 2S", led=True)
+
+
+def test_joker_qingdun_in_the_ladder() -> None:
+    assert b("SJ SJ SJ", "2S 2S 2S") and b("BJ BJ BJ", "SJ SJ SJ")
+    assert b("SJ SJ SJ", "2S 2H 2D 2C 2S 2H 2D")  # above every 7-bomb and bomb chain
+    assert b("SJ SJ SJ", "AS AH AD AC AS AH AD AC 2S 2H 2D 2C 2S 2H 2D 2C")
+    assert b("3S 3H 3D 3C 3S 3H 3D 3C", "BJ BJ BJ")  # below every 8-bomb
+    assert not b("BJ BJ BJ", "3S 3H 3D 3C 3S 3H 3D 3C")
+    assert b("BJ BJ BJ", "SJ SJ SJ", led=True)  # jokers are no 2s: led, they stay high
+    assert not b("3S 3S 3S", "SJ SJ SJ", led=True)
+
+
+def test_bomb_chain_compares_bombs_then_cards_then_top() -> None:
+    five_six = "5S 5H 5D 5C 6S 6H 6D 6C"
+    assert b("5S 5H 5D 5C 5S 6S 6H 6D 6C 6S", five_six)  # 55555 66666 beats 5555 6666
+    assert b("5S 5H 5D 5C 5S 6S 6H 6D 6C", five_six)  # one card more is enough
+    three_bombs = "3S 3H 3D 3C 4S 4H 4D 4C 5S 5H 5D 5C"
+    two_big_bombs = "AS AH AD AC AS AH AD AC 2S 2H 2D 2C 2S 2H 2D 2C"
+    assert b(three_bombs, two_big_bombs)  # 3 bombs (12 cards) beat 2 bombs (16 cards)
+    assert not b(two_big_bombs, three_bombs)
+    assert b("6S 6H 6D 6C 7S 7H 7D 7C", five_six)  # equal bombs and cards: top position
+    assert b("6S 6H 6D 6C 6S 7S 7H 7D 7C", "5S 5H 5D 5C 6S 6H 6D 6C 6S")
+    assert not b("5S 5H 5D 5C 5S 6S 6H 6D 6C", "5S 5H 5D 5C 6S 6H 6D 6C 6S")  # equal
 
 
 def test_beats_accepts_card_lists_and_refuses_non_combinations() -> None:

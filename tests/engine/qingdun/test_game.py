@@ -1,4 +1,7 @@
-"""RULES.md §1.5-1.7 on small given deals: tricks, going out, banking and every way to end."""
+"""RULES.md §1.5-1.7 on small given deals: tricks, going out, scoring and every way to end.
+
+Every expected number here was worked out by hand from the seed's 結算說明 (RULES §1.6).
+"""
 
 from __future__ import annotations
 
@@ -9,7 +12,7 @@ import pytest
 
 from engine import CardParseError, IllegalMove
 from engine.actions import Bid, Leave, Pass, Play, action_from_json, action_to_json
-from engine.qingdun import Game, ResultKind
+from engine.qingdun import Game, ResultKind, Tally
 
 from .support import cards, game, run
 
@@ -28,7 +31,7 @@ def test_the_trick_goes_round_and_a_passed_player_may_play_again() -> None:
     assert last is not None and last.winner == 3
     assert last.points == 10  # every point card of the trick: 3S 7S 9H 10H
     assert [(p.seat, p.is_pass) for p in last.plays][:3] == [(0, False), (1, True), (2, False)]
-    assert g.view(None).captured == (0, 0, 0, 10)
+    assert g.view(None).points == (0, 0, 0, 10)
     assert g.to_move == 3
 
 
@@ -38,19 +41,19 @@ def test_the_owner_of_a_trick_leads_the_next() -> None:
     view = g.view(None)
     assert view.last_trick is not None and view.last_trick.winner == 2
     assert view.leader == 2 and g.to_move == 2
-    assert view.captured == (0, 0, 5, 0)  # the 5S, although the 7S took the trick
+    assert view.points == (0, 0, 5, 0)  # the 5S, although the 7S took the trick
     assert view.trick == ()
 
 
-def test_borrowing_the_east_wind_and_banking_at_once() -> None:
+def test_borrowing_the_east_wind_and_the_trick_adds_to_the_first_players_score() -> None:
     # Seat 0 goes out on a trick nobody beats: the next seat with cards (1) leads, and the
-    # trick's points are banked at once for seat 0's team.
+    # trick's points are added to 頭家's score.
     g = game("KS", "3S 4S", "3H 4H", "3D 4D")
     run(g, "KS", "pass", "pass", "pass")
     view = g.view(None)
     assert view.finished == (0,)
     assert g.to_move == 1 and view.leader == 1
-    assert view.banked == (10, 0) and view.captured == (0, 0, 0, 0)
+    assert view.points == (10, 0, 0, 0)
 
 
 def test_borrowing_skips_seats_that_have_gone_out() -> None:
@@ -61,16 +64,16 @@ def test_borrowing_skips_seats_that_have_gone_out() -> None:
     assert g.to_move == 0
 
 
-def test_going_out_banks_both_partners_captured_points() -> None:
+def test_the_first_player_out_takes_in_the_partners_points() -> None:
     g = game("KH 3C 4C", "6C 8C", "5S 9S JS", "7C 9C")
     run(g, "KH", "pass", "pass", "pass")
     run(g, "3C", "pass", "5S", "pass", "pass", "pass")
-    assert g.view(None).captured == (10, 0, 5, 0)
+    assert g.view(None).points == (10, 0, 5, 0)
     run(g, "9S", "pass", "pass", "pass")
-    run(g, "JS")  # seat 2 goes out first
+    run(g, "JS")  # seat 2 goes out first: 頭家's score is 5 + the partner's 10
     view = g.view(None)
     assert view.finished == (2,)
-    assert view.banked == (15, 0) and view.captured == (0, 0, 0, 0)
+    assert view.points == (0, 0, 15, 0)  # the partner restarts from 0
     assert g.to_move == 3
 
 
@@ -92,21 +95,53 @@ def early_end_deal(second_bomb: str) -> Game:
 def play_early_end(g: Game, second_bomb: str) -> None:
     run(g, K12, "pass", "pass", "pass")  # 120
     run(g, "10S 10S 10S 10H 10H", "pass", "pass", "pass")  # 50 more
-    run(g, "3S")  # seat 0 out first: team 0 banks 170
+    run(g, "3S")  # seat 0 out first: 頭家's score is 170
     run(g, "4S", "pass", "pass")  # seat 1 wins (seat 0 is out)
     run(g, second_bomb, "pass", "pass")
     run(g, "6S")  # seat 1 out second
 
 
-def test_early_end_first_team_165_and_second_30() -> None:
-    bomb = "5S 5S 5H 5H 5D 5D"  # 30 points
+def test_early_end_on_the_second_players_own_30() -> None:
+    bomb = "5S 5S 5H 5H 5D 5D"  # 30 points, captured by 二家 itself
     g = early_end_deal(bomb)
     play_early_end(g, bomb)
     result = g.result
     assert result is not None and result.kind is ResultKind.EARLY_END
+    assert result.tally == Tally((170, 30, 0, 0), lead=0, merged=0)
     assert result.team_points == (170, 30)
     assert result.winner_team == 0 and result.deltas == (10, -10, 10, -10)
     assert result.order == (0, 1)
+
+
+def test_no_early_end_when_only_the_second_players_partner_has_30() -> None:
+    # 頭家 (seat 0) has 170; 二家 (seat 1) has 0 of its own, its partner (seat 3) 30: the
+    # seed compares 二家's own points (「二家得分」), so the hand goes on.
+    g = game(K12 + " 10S 10S 10S 10H 10H 3S", "8S", "9H", "5S 5S 5H 5H 5D 5D 7D 10D")
+    run(g, K12, "pass", "pass", "pass", "10S 10S 10S 10H 10H", "pass", "pass", "pass")
+    run(g, "3S")  # seat 0 out: 頭家's score 170
+    run(g, "pass", "pass", "5S 5S 5H 5H 5D 5D", "pass", "pass")  # seat 3 captures 30
+    run(g, "7D", "8S")  # seat 1 out second with 0 of its own
+    assert not g.over and g.view(None).points == (170, 0, 0, 30)
+    assert g.to_move == 2
+    run(g, "9H")  # seat 2 out third: seat 3 is 末家
+    result = g.result
+    assert result is not None and result.order == (0, 1, 2, 3)
+    # 末家 forfeits its 30 captured and the 10D in hand; its team: 0 - 30.
+    assert result.tally == Tally(
+        (170, 0, 0, 30), 0, 0, last=3, forfeit_captured=30, forfeit_in_hand=10, penalty=30
+    )
+    assert result.team_points == (210, -30)
+    assert result.kind is ResultKind.NEGATIVE and result.deltas == (20, -20, 20, -20)
+
+
+def test_the_trick_the_second_player_went_out_on_counts_for_nobody() -> None:
+    # 二家 has 25 and goes out on a 5: the open trick does not make it 30.
+    g = game(K12 + " 10S 10S 10S 10H 10H 3S", "4S 5C 5S 5S 5H 5H 5D", "7H 8H", "7D 8D")
+    run(g, K12, "pass", "pass", "pass", "10S 10S 10S 10H 10H", "pass", "pass", "pass", "3S")
+    run(g, "4S", "pass", "pass", "5S 5S 5H 5H 5D", "pass", "pass")  # seat 1: 25
+    run(g, "5C")  # out second; the 5C is on the table, not captured
+    assert not g.over and g.view(None).points == (170, 25, 0, 0)
+    assert g.to_move == 2  # the trick seat 1 went out on goes on
 
 
 def test_early_end_at_exactly_165_and_30() -> None:
@@ -123,21 +158,21 @@ def test_no_early_end_below_30() -> None:
     bomb = "5S 5S 5H 5H 5D"  # 25 points
     g = early_end_deal(bomb)
     play_early_end(g, bomb)
-    assert not g.over and g.view(None).banked == (170, 25)
+    assert not g.over and g.view(None).points == (170, 25, 0, 0)
     assert g.to_move == 2  # the trick seat 1 went out on goes on
 
 
-def test_early_end_second_team_170_and_first_30() -> None:
+def test_early_end_second_player_170_and_first_30() -> None:
     g = game(
         "5S 5S 5H 5H 5D 5D 3S",
         "4S " + K12 + " 10S 10S 10S 10H 10H 6S",
         "7H 8H",
         "7D 8D",
     )
-    run(g, "5S 5S 5H 5H 5D 5D", "pass", "pass", "pass")  # team 0: 30
+    run(g, "5S 5S 5H 5H 5D 5D", "pass", "pass", "pass")  # seat 0: 30
     run(g, "3S", "4S", "pass", "pass")  # seat 0 out; seat 1 leads
     run(g, K12, "pass", "pass", "10S 10S 10S 10H 10H", "pass", "pass")
-    assert g.view(None).captured == (0, 170, 0, 0)
+    assert g.view(None).points == (30, 170, 0, 0)
     run(g, "6S")
     result = g.result
     assert result is not None and result.kind is ResultKind.EARLY_END
@@ -148,9 +183,9 @@ def test_early_end_second_team_170_and_first_30() -> None:
 def test_last_player_points_go_to_the_other_team_and_negative_scores_20() -> None:
     # Seat 3 captures 10 after its partner went out, keeps 5 in hand and ends up 末家.
     g = game("7H", "6S", "8H", "KS 4H 5H", leader=1)
-    run(g, "6S")  # seat 1 out first (頭家), banks nothing
+    run(g, "6S")  # seat 1 out first (頭家), its score 0
     run(g, "pass", "KS", "pass", "pass")  # seat 3 wins 10
-    assert g.view(None).captured == (0, 0, 0, 10)
+    assert g.view(None).points == (0, 0, 0, 10)
     run(g, "4H", "7H", "8H")  # seat 0 out (二家), seat 2 out (三家): the hand ends
     result = g.result
     assert result is not None
@@ -160,6 +195,52 @@ def test_last_player_points_go_to_the_other_team_and_negative_scores_20() -> Non
     assert result.team_points == (15, -30)
     assert result.kind is ResultKind.NEGATIVE and result.winner_team == 0
     assert result.deltas == (20, -20, 20, -20)
+
+
+def test_last_player_forfeits_points_captured_early_in_an_a_b_a_b_order() -> None:
+    # Seat 3 captures 30 before anyone goes out; the order is 0, 1, 2 (A-B-A-B), so seat 3 is
+    # 末家 and forfeits all of it (its partner's going out merged nothing). 頭家 (seat 0)
+    # took in seat 2's 10; 二家 (seat 1) keeps its own 15.
+    g = game("8D", "10C 6D JD", "KS 3H QD", "4H KH KH KD 5C 5S 9S", leader=2)
+    run(g, "KS", "pass", "pass", "pass")  # seat 2: 10
+    run(g, "3H", "4H", "pass", "pass", "pass")  # seat 3 wins, 0 points
+    run(g, "KH KH KD", "pass", "pass", "pass")  # seat 3: 30
+    run(g, "5C", "pass", "10C", "pass", "pass", "pass")  # seat 1: 15
+    assert g.view(None).points == (0, 15, 10, 30)
+    run(g, "6D", "pass", "pass", "8D")  # seat 0 out first: 0 + the partner's 10
+    assert g.view(None).points == (10, 15, 0, 30)
+    run(g, "JD")  # seat 1 out second: 10 and 15, no early end
+    run(g, "QD")  # seat 2 out third: seat 3 is 末家
+    result = g.result
+    assert result is not None and result.order == (0, 1, 2, 3)
+    assert result.tally == Tally(
+        (10, 15, 0, 30), 0, 10, last=3, forfeit_captured=30, forfeit_in_hand=5, penalty=30
+    )
+    # team 0: 10 + 0 + 30 + 5 = 45; team 1: 15 - 30 = -15 (60 points in the deal, minus 30)
+    assert result.team_points == (45, -15)
+    assert result.kind is ResultKind.NEGATIVE and result.winner_team == 0
+    assert result.deltas == (20, -20, 20, -20)
+
+
+def test_last_player_partner_of_the_first_forfeits_only_what_came_after() -> None:
+    # Seat 2 captures 20, then its partner seat 0 goes out first and takes them in; seat 2
+    # captures 10 more and ends up 末家: it forfeits those 10 and the 5S in hand.
+    g = game("4C", "8H", "KS KH 3C KD 6H 5S", "7H 9H", leader=2)
+    run(g, "KS KH", "pass", "pass", "pass")  # seat 2: 20
+    run(g, "3C", "pass", "4C")  # seat 0 out first: 0 + 20; seat 2 restarts from 0
+    run(g, "pass", "KD", "pass", "pass")  # seat 2: 10
+    assert g.view(None).points == (20, 0, 10, 0)
+    run(g, "6H", "7H", "8H")  # seat 1 out second
+    run(g, "pass", "9H")  # seat 3 out third: seat 2 is 末家
+    result = g.result
+    assert result is not None and result.order == (0, 1, 3, 2)
+    assert result.tally == Tally(
+        (20, 0, 10, 0), 0, 20, last=2, forfeit_captured=10, forfeit_in_hand=5, penalty=30
+    )
+    assert result.tally.lead_score == 20
+    assert result.team_points == (-10, 15)  # 20 - 30 : 10 + 5
+    assert result.kind is ResultKind.NEGATIVE and result.winner_team == 1
+    assert result.deltas == (-20, 20, -20, 20)
 
 
 def tie_deal(extra_fives_to_second: bool) -> Game:
@@ -173,7 +254,7 @@ def tie_deal(extra_fives_to_second: bool) -> Game:
 def play_tie_deal(g: Game, fives: str) -> None:
     run(g, "3S", "4S", "pass", "pass")  # seat 0 out first; seat 1 leads
     run(g, K12, "pass", "pass", fives, "pass", "pass")
-    run(g, "6S")  # seat 1 out second: team 1 banks everything it took
+    run(g, "6S")  # seat 1 out second, with 165 of its own; 頭家's score is 0
     run(g, "7S")  # seat 2 out third: seat 3 is 末家
 
 

@@ -111,8 +111,35 @@ def test_suit_variants_are_merged_but_kinds_kept() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "5S 5H 5D 5C 5S 6S 6H 6D 6C 6S 6H",  # 2 bombs, 8 to 11 cards
+        "AS AH AD AC AS 2S 2H 2D 2C 3S 3H 3D 3C 3S",  # A-2-3: 2 or 3 bombs, 8 to 14 cards
+        "SJ SJ SJ BJ BJ BJ 2S 2S 2S",  # joker 清墩 next to a 清墩 of 2s
+    ],
+)
+def test_bomb_chains_and_joker_qingdun_match_brute_force(text: str) -> None:
+    hand = cards(text)
+    everything = all_combos(hand)
+    generated = Hand(*counts(hand))
+    leads = signatures(hand, (m.cards for m in generated.leads()))
+    assert len(leads) == len(set(leads)) and set(leads) == {c.signature for c in everything}
+    for top in ("2S 2H 2D 2C", "2S 2S 2S", "5S 5H 5D 5C 6S 6H 6D 6C 6S"):
+        for led in (False, True):
+            answers = signatures(hand, (m.cards for m in generated.answers(combo(top), led)))
+            expected = {c.signature for c in everything if beats(c, combo(top), top_led=led)}
+            assert set(answers) == expected, f"answers to {top} (led={led})"
+
+
+def test_bomb_chains_are_listed_by_number_of_cards() -> None:
+    hand = cards("5S 5H 5D 5C 5S 6S 6H 6D 6C 6S 6H")
+    chains = [m.key for m in Hand(*counts(hand)).leads() if m.kind.name == "BOMB_CHAIN"]
+    assert chains == [(2, 8, 6), (2, 9, 6), (2, 10, 6), (2, 11, 6)]
+
+
 # Regression anchors: counts of legal plays of the leader of some full deals (41/40 cards).
-PERFT = {1: 70, 2: 130, 3: 88, 4: 123, 5: 115}
+PERFT = {1: 75, 2: 130, 3: 93, 4: 123, 5: 120}  # bomb chains: one per size
 
 
 @pytest.mark.parametrize(("seed", "count"), PERFT.items())
@@ -130,7 +157,7 @@ def test_perft_answers() -> None:
     g = Game.deal(1)
     g.play(g.to_move, "6H")
     answers = list(g.legal_plays(g.to_move))
-    assert len(answers) == 26
+    assert len(answers) == 28
     top = g.top
     assert top is not None
     assert all(beats(combo(" ".join(map(str, a))), top, top_led=True) for a in answers)

@@ -38,7 +38,47 @@ def check_conservation(g: Game, played: Counter) -> None:
     view = g.view(None)
     on_table = sum(points(p.cards) for p in view.trick)
     in_hands = sum(points(hand) for hand in g.hands)
-    assert sum(view.captured) + sum(view.banked) + on_table + in_hands == 300
+    # captured points + 頭家's score (both in ``points``) + in hands + in the open trick
+    assert sum(view.points) + on_table + in_hands == 300
+
+
+class Scorer:
+    """RULES §1.6 kept apart from the engine: per-seat points from the tricks as they close."""
+
+    def __init__(self) -> None:
+        self.points = [0, 0, 0, 0]
+        self.merged = 0
+        self.tricks = 0
+        self.out = 0
+
+    def follow(self, g: Game, tricks: int) -> None:
+        """Take in what the last action did: a closed trick, then a first player out."""
+        view = g.view(None)
+        if tricks > self.tricks:
+            assert view.last_trick is not None
+            self.points[view.last_trick.winner] += view.last_trick.points
+            self.tricks = tricks
+        if view.finished and not self.out:  # 頭家: take in the partner's points
+            lead = view.finished[0]
+            partner = partner_of(lead)
+            self.merged = self.points[partner]
+            self.points[lead] += self.points[partner]
+            self.points[partner] = 0
+        self.out = len(view.finished)
+        assert tuple(self.points) == view.points
+
+    def team_points(self, g: Game) -> tuple[int, int]:
+        """末家's captured points and the points in its hand to the others, its team -30."""
+        result = g.result
+        assert result is not None and len(result.order) == 4
+        last = result.order[3]
+        totals = [0, 0]
+        for seat in range(4):
+            if seat != last:
+                totals[seat % 2] += self.points[seat]
+        totals[1 - last % 2] += self.points[last] + points(g.hands[last])
+        totals[last % 2] -= 30
+        return (totals[0], totals[1])
 
 
 def check_views(g: Game) -> None:
@@ -54,14 +94,30 @@ def check_views(g: Game) -> None:
         assert view.hand_sizes == g.hand_sizes
 
 
-def check_result(g: Game) -> None:
+def check_result(g: Game, scorer: Scorer | None = None) -> None:
     result = g.result
     assert result is not None and g.to_move is None
     assert sum(result.deltas) == 0
     assert result.deltas[0] == result.deltas[2] and result.deltas[1] == result.deltas[3]
+    tally = result.tally
+    assert result.team_points == tally.team_points()
+    assert tally.points == g.view(None).points
+    assert tally.lead == result.order[0]
     if result.kind in (ResultKind.NORMAL, ResultKind.NEGATIVE):
         assert sum(result.team_points) == 270
-        assert len(result.order) == 4
+        assert len(result.order) == 4 and tally.last == result.order[3]
+        assert tally.forfeit_captured == tally.points[tally.last]
+        assert tally.forfeit_in_hand == points(g.hands[tally.last])
+        assert tally.penalty == 30
+        assert (min(result.team_points) < 0) == (result.kind is ResultKind.NEGATIVE)
+        if scorer is not None:
+            assert result.team_points == scorer.team_points(g)
+            assert tally.merged == scorer.merged
+    else:
+        assert tally.last is None and tally.penalty == 0
+    if result.kind is ResultKind.EARLY_END:  # 頭家's score against 二家's own points
+        a, b = tally.points[result.order[0]], tally.points[result.order[1]]
+        assert (a >= 165 and b >= 30) or (a >= 30 and b >= 170)
     winner = result.winner_team
     assert winner is not None and result.deltas[winner] > 0
 
@@ -82,18 +138,24 @@ def test_random_legal_play_of_whole_hands(seed: int, choices: random.Random) -> 
     g = Game.deal(seed)
     assert sorted(g.hand_sizes) == [40, 40, 41, 41]
     played: Counter = Counter()
+    scorer = Scorer()
+    tricks = 0
     for _ in range(MAX_STEPS):
         if g.over:
             break
         check_conservation(g, played)
         check_views(g)
         before = len(g.actions)
+        last_trick = g.view(None).last_trick
         random_step(g, choices)
+        tricks += g.view(None).last_trick is not last_trick
+        scorer.follow(g, tricks)
         last = g.actions[before]
         if not isinstance(last, Pass):
             played.update(last.cards)
     assert g.over, "a hand always ends"
-    check_result(g)
+    check_conservation(g, played)
+    check_result(g, scorer)
     check_views(g)
     check_replay(g)
 

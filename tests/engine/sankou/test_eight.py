@@ -54,3 +54,35 @@ def test_an_eight_of_a_kind_is_offered_as_a_lead() -> None:
     leads = list(game.legal_plays(0))
     assert sorted(map(str, leads[-1])) == sorted(SEVENS.split())
     assert game.is_legal(0, SEVENS)
+
+
+# The worked examples of docs/rules/sankou.md (hearts trump), as RULES §2.5 reads the seed.
+
+
+def test_worked_example_eight_following_a_side_suit() -> None:
+    lead = "AS AS KS KS QS QS JS JS"
+    others = ["2S 3S 4S 5S 6S 8S 9S 2D", "8D 8D JD QD KD AD 9D 5D"]
+    trick = one_trick([lead, SEVENS, *others])  # seat 1's only spades are 7S 7S
+    assert trick.winner == 1
+    game = playing([lead + " 4D", SEVENS + " 2S", others[0] + " 5C", others[1] + " 6C"])
+    game.play(0, lead)
+    error = refused(game, "must_follow", "play", 1, SEVENS)  # it must play all three spades
+    assert error.params == {"suit": "S", "card": "2S"}
+
+
+def test_worked_example_eight_following_trumps() -> None:
+    lead = "3H 3H 4H 4H 5H 5H 6H 6H"
+    others = ["2H 2H 7H 8H 8H JH QH KH", "2S 3S 4S 5S 6S 8S JS QS"]
+    trick = one_trick([lead, NINES, *others])  # seat 1's only trumps are 9H 9H
+    assert trick.winner == 1
+    game = playing([lead + " 4D", NINES + " BJ", others[0] + " 5C", others[1] + " 6C"])
+    game.play(0, lead)
+    error = refused(game, "must_follow_trump", "play", 1, NINES)
+    assert error.params["card"] == "BJ"
+    # Eight 10s are all trumps: a follow of a trump lead even with more trumps in hand.
+    game = playing([lead + " 4D 5D", TENS + " BJ 7H", others[0] + " 5C 7C", others[1] + " 6C 7C"])
+    game.play(0, lead)
+    game.play(1, TENS)
+    game.play(2, others[0])
+    game.play(3, others[1])
+    assert game.tricks[-1].winner == 1

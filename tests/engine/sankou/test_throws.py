@@ -1,11 +1,11 @@
-"""Throws 甩牌 (RULES.md §2.5, §2.7): standing, failing on a single or a pair, trumped."""
+"""Throws 甩牌 (RULES.md §2.5, §2.7): standing, failing on a pair or a single, trumped."""
 
 from __future__ import annotations
 
 from engine.actions import action_from_json, action_to_json
 from engine.cards import parse_cards
 from engine.sankou import Game
-from engine.sankou.view import FailedThrow
+from engine.sankou.view import FailedThrow, Tier
 
 from .deals import one_trick, playing
 
@@ -52,9 +52,70 @@ def test_a_throw_fails_on_a_pair_and_its_smallest_pair_is_played() -> None:
     assert game.tricks[-1].winner == 1
 
 
-def test_a_failing_single_is_forced_before_a_failing_pair() -> None:
+def test_a_failing_pair_is_forced_before_a_failing_single() -> None:
+    # JS JS beats the thrown 9S 9S and AS beats the KS: the pair is forced (RULES §2.5)
     game = playing(["KS 9S 9S", "AS JS JS", "5D 8D 9D", "JD QD 7S"])
-    assert game.play(0, "KS 9S 9S") == parse_cards("KS")
+    assert game.play(0, "KS 9S 9S") == parse_cards("9S 9S")
+    assert sorted(game.hands[0]) == sorted(parse_cards("KS"))
+
+
+def test_a_pair_beaten_in_another_hand_than_the_single_still_forces_the_pair() -> None:
+    game = playing(["KS 9S 9S", "AS 2D 3D", "JS JS 9D", "JD QD 7S"])
+    assert game.play(0, "KS 9S 9S") == parse_cards("9S 9S")
+
+
+# The seed's own example (RULES §2.5): leading 5H 7H 7H 8H 8H with hearts not trump; here
+# the suit is spades and hearts are trump. Both hands are played out and settled.
+THROW = "5S 7S 7S 8S 8S"
+
+
+def test_the_seeds_57788_throw_against_99_forces_77() -> None:
+    # Seat 1 holds 9S 9S: a 9S alone would beat the 5S too, but a pair can be beaten, so
+    # the smallest pair goes.
+    game = playing([THROW, "9S 9S KD 5D 3H", "2S 6S KC QC JC", "3S 4S 9D 8D 7D"])
+    assert game.play(0, THROW) == parse_cards("7S 7S")
+    assert game.view(None).failed_throw == FailedThrow(
+        0, tuple(parse_cards(THROW)), tuple(parse_cards("7S 7S"))
+    )
+    for seat, cards in ((1, "9S 9S"), (2, "2S 6S"), (3, "3S 4S")):
+        game.play(seat, cards)
+    assert game.tricks[-1].winner == 1
+    for seat, card in ((1, "KD"), (2, "KC"), (3, "9D"), (0, "5S")):  # 25 to seat 1
+        game.play(seat, card)
+    for seat, card in ((1, "5D"), (2, "QC"), (3, "8D"), (0, "8S")):  # 5 to seat 3
+        game.play(seat, card)
+    for seat, card in ((3, "7D"), (0, "8S"), (1, "3H"), (2, "JC")):  # seat 1 trumps (枪)
+        game.play(seat, card)
+    assert [t.winner for t in game.tricks] == [1, 1, 3, 1]
+    result = game.result
+    assert result is not None and not result.kitty_to_dealer
+    assert game.dealer_points == 0 and game.defender_points == 30
+    assert result.dealer_points == 0 and result.tier is Tier.ZERO
+    assert result.deltas == (-9, 3, 3, 3)
+
+
+def test_the_seeds_57788_throw_against_a_single_higher_card_forces_5() -> None:
+    # Seat 1 holds the 9S but no pair above the 7s: only the smallest single goes.
+    kitty = "KS 3D 4D 6D 2C 3C 4C 6C"  # 10 points for the dealer if it wins the last trick
+    hands = [THROW, "9S 2S KD 5D 3H", "2S 6S KC QC JC", "3S 5S 9D 8D 7D"]
+    game = playing(hands, kitty=kitty)
+    assert game.play(0, THROW) == parse_cards("5S")
+    assert sorted(game.hands[0]) == sorted(parse_cards("7S 7S 8S 8S"))
+    for seat, card in ((1, "9S"), (2, "2S"), (3, "3S")):  # 5 to seat 1
+        game.play(seat, card)
+    for seat, card in ((1, "KD"), (2, "KC"), (3, "9D"), (0, "7S")):  # 20 to seat 1
+        game.play(seat, card)
+    for seat, card in ((1, "5D"), (2, "QC"), (3, "8D"), (0, "7S")):  # 5 to seat 3
+        game.play(seat, card)
+    for seat, card in ((3, "7D"), (0, "8S"), (1, "3H"), (2, "JC")):  # seat 1 trumps
+        game.play(seat, card)
+    for seat, card in ((1, "2S"), (2, "6S"), (3, "5S"), (0, "8S")):  # 5 to the dealer
+        game.play(seat, card)
+    assert [t.winner for t in game.tricks] == [1, 1, 3, 1, 0]
+    result = game.result
+    assert result is not None and result.kitty_to_dealer  # 保底: the KS in the kitty
+    assert result.dealer_points == 15 and game.defender_points == 30
+    assert result.tier is Tier.UNDER_45 and result.deltas == (-6, 2, 2, 2)
 
 
 def test_a_throw_with_a_tractor_inside_counts_its_pairs() -> None:

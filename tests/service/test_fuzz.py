@@ -1,0 +1,177 @@
+"""hypothesis through the service: typed plays, the kitty, bids, trump, table options and names.
+
+Whatever a player (or a buggy front end) sends: never a crash, never a change on a refusal, and
+always an answer: either an ``Update`` or a refusal whose code has words in all three languages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from bot.i18n import LANGS, has_refusal, refusal
+from bot.service import (
+    DiscardCards,
+    MakeBid,
+    NameTrump,
+    PassTurn,
+    PlayCards,
+    ServiceError,
+    TableService,
+    Update,
+)
+from bot.service.settings import TableSettings
+from engine import CardParseError, IllegalMove
+from engine.cards import deck
+from engine.sankou import Phase
+from tests.service.helpers import GUILD, USERS, Clock, full_table, open_service, play_turn, snapshot
+
+REFUSALS = (ServiceError, IllegalMove, CardParseError)
+FUZZ = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+card_words = st.sampled_from([str(c) for c in deck(1)] + ["10", "BJ", "SJ", "大王", "♥10", "3"])
+typed = st.one_of(
+    st.text(max_size=40),
+    st.lists(card_words, max_size=12).map(" ".join),
+    st.text(alphabet="0123456789JQKAXSHDCBJ♠♥♦♣大小王 ,　１０", max_size=30),
+)
+anything = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**12), 10**12),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=12),
+    st.lists(st.integers(), max_size=3),
+)
+
+
+def answered(exc: BaseException) -> None:
+    """A refusal every player can read: a known code, words in each language."""
+    code = getattr(exc, "code", None)
+    assert code is not None and has_refusal(code), (type(exc), exc)
+    for lang in LANGS:
+        text = refusal(exc, lang, ["a", "b", "c", "d"])  # type: ignore[arg-type]
+        assert text and not text.startswith("error."), (code, lang)
+
+
+async def probe(service: TableService, call: Callable[[], Awaitable[Any]]) -> Any:
+    """Run ``call``: an answer, or a readable refusal that changed nothing."""
+    before = await snapshot(service)
+    try:
+        return await call()
+    except REFUSALS as exc:
+        answered(exc)
+        assert await snapshot(service) == before
+        return None
+
+
+def run(body: Callable[[TableService], Awaitable[None]]) -> None:
+    async def main(path: Path) -> None:
+        service = await open_service(path, Clock())
+        try:
+            await body(service)
+        finally:
+            await service.close()
+
+    with tempfile.TemporaryDirectory() as directory:
+        asyncio.run(main(Path(directory) / "fuzz.db"))
+
+
+async def to_move(service: TableService, table: int) -> int:
+    info = await service.table_info(table)
+    return USERS[info.to_move]  # type: ignore[index]
+
+
+@FUZZ
+@given(st.lists(typed, min_size=1, max_size=15), st.sampled_from(["qingdun", "sankou"]))
+def test_typed_plays(texts: list[str], game: str) -> None:
+    async def body(service: TableService) -> None:
+        table = await full_table(service, game)
+        while game == "sankou" and (await service.public_view(table)).phase != Phase.PLAY:
+            await play_turn(service, table, f"setup-{len(await service.store.hand_log(1))}")
+        for n, text in enumerate(texts):
+            user = await to_move(service, table)
+            for who in (user, USERS[(USERS.index(user) + 1) % 4]):  # the mover, and not
+                result = await probe(
+                    service,
+                    lambda w=who, t=text, i=f"t{n}-{who}": service.act(table, w, PlayCards(t), i),
+                )
+                assert result is None or isinstance(result, Update)
+
+    run(body)
+
+
+@FUZZ
+@given(
+    st.lists(
+        st.one_of(
+            typed.map(DiscardCards),
+            st.lists(st.sampled_from(deck(2)), max_size=10).map(DiscardCards),
+            anything.map(MakeBid),
+            st.sampled_from([80, 85, 100, 150, 195, 200, 205, 79]).map(MakeBid),
+            st.one_of(st.text(max_size=4), st.sampled_from("SHDC♠♥♦♣")).map(NameTrump),
+            st.just(PassTurn()),
+        ),
+        min_size=1,
+        max_size=20,
+    )
+)
+def test_bids_kitty_and_trump(requests: list[Any]) -> None:
+    async def body(service: TableService) -> None:
+        table = await full_table(service, "sankou")
+        for n, request in enumerate(requests):
+            user = await to_move(service, table)
+            result = await probe(
+                service, lambda u=user, r=request, i=f"r{n}": service.act(table, u, r, i)
+            )
+            assert result is None or isinstance(result, Update)
+
+    run(body)
+
+
+setting_names = st.sampled_from(
+    ["turn_seconds", "timeout_rule", "hands", "bot_replaces_leaver", "language", "colour", ""]
+)
+
+
+@FUZZ
+@given(
+    st.dictionaries(setting_names, anything, max_size=4),
+    st.one_of(st.sampled_from(["qingdun", "sankou"]), st.text(max_size=8)),
+    st.one_of(st.none(), st.sampled_from(["en", "zh-TW", "zh-CN"]), st.text(max_size=6)),
+    st.lists(st.text(max_size=80), min_size=4, max_size=4),
+)
+def test_table_options_and_names(
+    options: dict[str, Any], game: str, language: str | None, names: list[str]
+) -> None:
+    async def body(service: TableService) -> None:
+        created = await probe(
+            service,
+            lambda: service.create_table(GUILD, 1, USERS[0], names[0], game, options, language),
+        )
+        if created is None:
+            assert service.tables_in_channel(1) == []
+            return
+        table = created.table_id
+        for user, name in zip(USERS[1:], names[1:], strict=True):
+            await service.join(table, user, name)
+        info = await service.table_info(table)
+        assert isinstance(info.settings, TableSettings)
+        for seat in info.seats:
+            assert seat is not None and 1 <= len(seat.name) <= 32
+            assert "\n" not in seat.name and seat.name == seat.name.strip()
+        changed = await probe(service, lambda: service.update_settings(table, USERS[0], **options))
+        assert (
+            changed is None
+            or changed.settings.to_json()
+            == TableSettings.from_json(changed.settings.to_json()).to_json()
+        )
+        await service.start(table, USERS[0])
+
+    run(body)
