@@ -76,20 +76,27 @@ async def rebuild(store: Store, *, write: bool) -> Rebuilt:
 
 
 async def _add_missing_summaries(store: Store) -> int:
-    missing = await store.hands_without_seats()
-    for hand_id in missing:
+    """Summaries of hands settled before they were kept, by re-playing each hand; returns how
+    many were added. A hand whose log no longer re-plays (the rules changed since) keeps none:
+    its ratings need only the ledger."""
+    added = 0
+    for hand_id in await store.hands_without_seats():
         stored = await store.stored_hand(hand_id)
         assert stored is not None
         line = stored.line
-        game = GAMES[line.game].replay(
-            stored.start, [action_from_json(action) for action in stored.actions]
-        )
+        try:
+            actions = [action_from_json(action) for action in stored.actions]
+            game = GAMES[line.game].replay(stored.start, actions)
+        except (ValueError, KeyError, TypeError) as exc:
+            log.warning("hand %s does not re-play (%s): no summary", hand_id, type(exc).__name__)
+            continue
         levels = [DEFAULT_BOT_LEVEL if seat.user_id is None else None for seat in line.seats]
         async with store.transaction() as tx:
             await tx.put_hand_seats(hand_id, summary_rows(game, levels))
-    if missing:
-        log.info("added the summaries of %d hands settled before summaries were kept", len(missing))
-    return len(missing)
+        added += 1
+    if added:
+        log.info("added the summaries of %d hands settled before summaries were kept", added)
+    return added
 
 
 def _add(total: PeriodLine | None, more: PeriodLine) -> PeriodLine:

@@ -7,13 +7,14 @@ moves are committed together or not at all.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import logging
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import groupby
 from typing import Any
 
-from bot.ratings import DEFAULT_BOT_LEVEL, record_hand
+from bot.ratings import DEFAULT_BOT_LEVEL, Rebuilt, rebuild, record_hand
 from bot.ratings.record import summary_rows
 from bot.service.errors import refuse
 from bot.service.games import RULES
@@ -27,17 +28,15 @@ from engine.replay import Replay, replay
 from engine.sankou import scoring
 from engine.sankou.game import BID_STEP, MAX_BID, MIN_BID
 
+log = logging.getLogger(__name__)
 PERIODS = ("week", "month", "all")  # calendar week (from Monday) and month, in UTC
 BOARD_ORDERS = ("rating", "points")
-MIN_HANDS = 5  # completed hands before a player's rating is shown on boards
 TREND_DAYS = 7
 
 
 def bot_level(settings: Any, seat: Any) -> str:
     """The level a bot seat plays at: the seat's own, else the table's, else "simple"."""
-    return (
-        getattr(seat, "level", None) or getattr(settings, "bot_level", None) or DEFAULT_BOT_LEVEL
-    )
+    return getattr(seat, "level", None) or getattr(settings, "bot_level", None) or DEFAULT_BOT_LEVEL
 
 
 async def record_settled(
@@ -111,10 +110,20 @@ class ScoreQueries:
 
     _store: Store
     _now: Callable[[], float]
+    # The server's minimum of completed hands (TableService.min_ranked_hands): before it a
+    # player's leaving bonuses do not count and their rating is not on boards.
+    min_ranked_hands: Callable[[int], Awaitable[int]]
 
-    async def min_hands(self, guild_id: int) -> int:
-        """Completed hands a player needs before boards rank their rating."""
-        return MIN_HANDS
+    async def rate_earlier_hands(self) -> Rebuilt | None:
+        """At the first start after the upgrade that brought ratings: rate every hand settled
+        before it (and give it its summary, by re-playing it). Nothing to do afterwards."""
+        if not await self._store.unrated_hands():
+            return None
+        log.info("rating the hands settled before ratings were kept; this runs once")
+        report = await rebuild(self._store, write=True)
+        log.info("rated %d earlier hands (%d players and bot levels)", report.hands,
+                 report.standings)  # fmt: skip
+        return report
 
     def _start_day(self, period: str) -> int | None:
         if period not in PERIODS:
@@ -142,7 +151,7 @@ class ScoreQueries:
             by=by,
             period=period,
             start_day=self._start_day(period),
-            min_hands=await self.min_hands(guild_id),
+            min_hands=await self.min_ranked_hands(guild_id),
             me=user_id,
             top=top,
         )
@@ -154,7 +163,7 @@ class ScoreQueries:
         if game is not None and game not in RULES:
             raise refuse("unknown_game", game=game)
         trend_since = self._now() - TREND_DAYS * 86400
-        minimum = await self.min_hands(guild_id)
+        minimum = await self.min_ranked_hands(guild_id)
         found = []
         for name in [game] if game is not None else list(RULES):
             stats = await self._store.game_stats(

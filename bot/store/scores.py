@@ -516,6 +516,14 @@ class ScoreReads:
                 lines = []
         return hands
 
+    async def unrated_hands(self) -> bool:
+        """Whether hands were settled but nobody has a standing (a database from before
+        ratings: the migration lists its settled hands, the rebuild rates them)."""
+        rows = await self._all(
+            "SELECT EXISTS (SELECT 1 FROM settled_hands) AND NOT EXISTS (SELECT 1 FROM standings)"
+        )
+        return bool(rows[0][0])
+
     async def hands_without_seats(self) -> list[int]:
         """Settled hands with no summary rows (settled before summaries were kept)."""
         rows = await self._all(
