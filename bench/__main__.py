@@ -9,7 +9,13 @@ from __future__ import annotations
 import importlib
 import sys
 
-BENCHMARKS = ("qingdun_engine", "sankou_engine", "render_images", "service_load")
+BENCHMARKS = (
+    "qingdun_engine",
+    "sankou_engine",
+    "render_images",
+    "service_load",
+    "autocomplete",
+)
 PARTS = ("board_load",)  # run by service_load; may also run alone
 
 

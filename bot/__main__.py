@@ -13,11 +13,8 @@ def main() -> int:
     except SettingsError as exc:
         print(f"cardtable: {exc}", file=sys.stderr)
         return 2
-    try:
-        from bot.discord.app import run
-    except ImportError:
-        print("cardtable: the Discord front end is not built yet.", file=sys.stderr)
-        return 2
+    from bot.discord.app import run  # imports discord.py: not needed to report bad settings
+
     return run(settings)
 
 

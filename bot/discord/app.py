@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import commands, controls
+from bot.discord import commands, controls, logs
 from bot.discord.deadlines import DeadlineLoop
 from bot.discord.presenter import SEND_FAILURES, Presenter
 from bot.discord.sync import sync_commands
@@ -65,7 +65,11 @@ class CardTableBot(discord.Client):
         intents: discord.Intents | None = None,
         service: TableService | None = None,
     ) -> None:
-        super().__init__(intents=intents or discord.Intents(guilds=True))
+        super().__init__(
+            intents=intents or discord.Intents(guilds=True),
+            allowed_mentions=discord.AllowedMentions.none(),  # each ping is allowed by name
+        )
+        logs.hide_payloads()  # discord.py's debug lines would write private hands
         self.tree = CardTree(self)
         self.database_path = Path(database_path)
         self.dev_guild_id = dev_guild_id

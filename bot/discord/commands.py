@@ -6,12 +6,14 @@ Translator serves the Chinese ones, so the tree has a single source of words.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 import discord
 from discord import app_commands
 from discord.app_commands import Choice
 
+from bot.discord import text
 from bot.discord.autocomplete import suggestions
 from bot.i18n import command_text as c
 from bot.i18n import lang_of, t
@@ -27,6 +29,7 @@ LANGUAGES = [Choice(name=c(f"choice.{code}"), value=code) for code in ("en", "zh
 LIMITS = [Choice(name=c(f"choice.{m}"), value=m) for m in TURN_LIMITS]
 SUITS = [Choice(name=c(f"choice.{s}"), value=s) for s in "SHDC"]
 DEFAULT_LIMIT = 720  # minutes: 12 h suits asynchronous play
+log = logging.getLogger(__name__)
 
 
 def verbs(interaction: discord.Interaction) -> Any:
@@ -37,9 +40,37 @@ def _d(key: str) -> str:
     return c(f"{key}.desc")
 
 
-table = app_commands.Group(name=c("table"), description=_d("table"), guild_only=True)
-play = app_commands.Group(name=c("play"), description=_d("play"), guild_only=True)
-scores = app_commands.Group(name=c("scores"), description=_d("scores"), guild_only=True)
+#: Every command is for servers only: tables live in channels and threads.
+IN_SERVERS = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
+
+
+def _contexts_only(payload: dict[str, Any]) -> dict[str, Any]:
+    """Where a command works is said by ``contexts``; the deprecated ``dm_permission`` (which
+    discord.py still sends) is left out."""
+    payload.pop("dm_permission", None)
+    return payload
+
+
+class ServerGroup(app_commands.Group):
+    """A top-level command group usable in servers only."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(name=c(key), description=_d(key), allowed_contexts=IN_SERVERS)
+
+    def to_dict(self, tree: app_commands.CommandTree[Any]) -> dict[str, Any]:
+        return _contexts_only(super().to_dict(tree))
+
+
+class ServerCommand(app_commands.Command[Any, Any, Any]):
+    """A top-level command usable in servers only."""
+
+    def to_dict(self, tree: app_commands.CommandTree[Any]) -> dict[str, Any]:
+        return _contexts_only(super().to_dict(tree))
+
+
+table = ServerGroup("table")
+play = ServerGroup("play")
+scores = ServerGroup("scores")
 
 
 # -- /table -------------------------------------------------------------------------------------
@@ -75,14 +106,12 @@ async def create(
 @table.command(name=c("table.join"), description=_d("table.join"))
 async def join(interaction: discord.Interaction) -> None:
     v = verbs(interaction)
-    await v.defer_private(interaction)
     await v.join(interaction, await v.table_or_refuse(interaction))
 
 
 @table.command(name=c("table.leave"), description=_d("table.leave"))
 async def leave(interaction: discord.Interaction) -> None:
     v = verbs(interaction)
-    await v.defer_private(interaction)
     await v.leave(interaction, await v.table_or_refuse(interaction))
 
 
@@ -98,7 +127,6 @@ async def addbot(
     interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4] | None = None
 ) -> None:
     v = verbs(interaction)
-    await v.defer_private(interaction)
     await v.add_bot(interaction, await v.table_or_refuse(interaction), seat)
 
 
@@ -111,7 +139,6 @@ async def removebot(interaction: discord.Interaction, seat: app_commands.Range[i
 @table.command(name=c("table.start"), description=_d("table.start"))
 async def start(interaction: discord.Interaction) -> None:
     v = verbs(interaction)
-    await v.defer_private(interaction)
     await v.start(interaction, await v.table_or_refuse(interaction))
 
 
@@ -135,13 +162,17 @@ async def kick(interaction: discord.Interaction, player: discord.Member) -> None
 
 
 async def cards_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
-    """Up to 25 plays legal now (what was typed first)."""
+    """Up to 25 plays legal now (what was typed first); at once, never waiting on the table."""
     v = verbs(interaction)
-    info = v.find_table(interaction)
-    if info is None:
+    try:
+        info = v.find_table(interaction)
+        if info is None:
+            return []
+        lang = lang_of(interaction.locale)
+        found = suggestions(v.service, info.id, interaction.user.id, info.game, current, lang)
+    except Exception:  # an empty list still answers; an exception would leave Discord waiting
+        log.exception("autocomplete failed")
         return []
-    lang = lang_of(interaction.locale)
-    found = await suggestions(v.service, info.id, interaction.user.id, info.game, current, lang)
     return [Choice(name=name, value=value) for name, value in found]
 
 
@@ -197,7 +228,6 @@ async def partner(interaction: discord.Interaction) -> None:
 @scores.command(name=c("scores.table"), description=_d("scores.table"))
 async def table_score(interaction: discord.Interaction) -> None:
     v = verbs(interaction)
-    await v.defer_private(interaction)
     info = await v.scored_table(interaction)
     if info is None:
         return
@@ -205,14 +235,13 @@ async def table_score(interaction: discord.Interaction) -> None:
     lines = [f"**{t('table.score', lang)}**"]
     for line in await v.service.table_score(info.id):
         name = t("table.bot_name", lang, seat=line.seat + 1) if line.user_id is None else line.name
-        lines.append(t("table.score_line", lang, name=name, total=line.total))
-    await v.say(interaction, "\n".join(lines))
+        lines.append(t("table.score_line", lang, name=text.name(name), total=line.total))
+    await v.say(interaction, text.fit(lines))
 
 
 @scores.command(name=c("scores.history"), description=_d("scores.history"))
 async def history(interaction: discord.Interaction) -> None:
     v = verbs(interaction)
-    await v.defer_private(interaction)
     info = await v.scored_table(interaction)
     if info is None:
         return
@@ -231,14 +260,14 @@ async def history(interaction: discord.Interaction) -> None:
         lines.append(t("scores.history_row", lang, number=hand_.number, kind=word, deltas=deltas))
     if len(lines) == 1:
         lines.append(t("scores.empty", lang))
-    await v.say(interaction, "\n".join(lines))
+    await v.say(interaction, text.fit(lines, newest_last=True))
 
 
 def _seat_name(hand_: HandSummary, seat: int, lang: str) -> str:
     """Players by their recorded name; bots as the table shows them (``Bot 3`` for seat 3)."""
     if seat in hand_.bots:
         return t("table.bot_name", lang, seat=seat + 1)
-    return hand_.names.get(seat, str(seat + 1))
+    return text.name(hand_.names.get(seat, str(seat + 1)))
 
 
 _RESULTS = {f"result.{k}" for k in ("double_kou", "early_end", "normal", "negative", "left")}
@@ -253,7 +282,6 @@ async def leaderboard(
     days: app_commands.Range[int, 1, 3650] | None = None,
 ) -> None:
     v = verbs(interaction)
-    await v.defer_private(interaction)
     lang = lang_of(interaction.locale)
     rows = await v.service.leaderboard(interaction.guild_id or 0, game.value, days)
     name = t(f"game.{game.value}", lang)
@@ -265,22 +293,29 @@ async def leaderboard(
     lines = [f"**{title}**"]
     for rank, row in enumerate(rows, 1):
         lines.append(
-            t("scores.row", lang, rank=rank, name=row.name, score=row.total, hands=row.hands)
+            t(
+                "scores.row",
+                lang,
+                rank=rank,
+                name=text.name(row.name),
+                score=row.total,
+                hands=row.hands,
+            )
         )
     if not rows:
         lines.append(t("scores.empty", lang))
-    await v.say(interaction, "\n".join(lines))
+    await v.say(interaction, text.fit(lines))
 
 
 @scores.command(name=c("scores.stats"), description=_d("scores.stats"))
 @app_commands.describe(player=_d("scores.stats.player"))
 async def stats(interaction: discord.Interaction, player: discord.Member | None = None) -> None:
     v = verbs(interaction)
-    await v.defer_private(interaction)
     lang = lang_of(interaction.locale)
     who = player or interaction.user
     rows = await v.service.player_stats(interaction.guild_id or 0, who.id)
-    lines = [f"**{t('scores.stats', lang, name=getattr(who, 'display_name', who.name))}**"]
+    name = text.name(getattr(who, "display_name", None) or who.name)
+    lines = [f"**{t('scores.stats', lang, name=name)}**"]
     for row in rows:
         lines.append(
             t(
@@ -294,7 +329,7 @@ async def stats(interaction: discord.Interaction, player: discord.Member | None 
         )
     if not rows:
         lines.append(t("scores.empty", lang))
-    await v.say(interaction, "\n".join(lines))
+    await v.say(interaction, text.fit(lines))
 
 
 @scores.command(name=c("scores.minhands"), description=_d("scores.minhands"))
@@ -308,11 +343,15 @@ async def minhands(
 # -- /rules -------------------------------------------------------------------------------------
 
 
-@app_commands.command(name=c("rules"), description=_d("rules"))
 @app_commands.describe(game=_d("rules.game"))
 @app_commands.choices(game=GAMES)
-async def rules(interaction: discord.Interaction, game: Choice[str]) -> None:
+async def _rules(interaction: discord.Interaction, game: Choice[str]) -> None:
     await verbs(interaction).rules_command(interaction, game.value)
+
+
+rules = ServerCommand(
+    name=c("rules"), description=_d("rules"), callback=_rules, allowed_contexts=IN_SERVERS
+)
 
 
 COMMANDS: tuple[app_commands.Group | app_commands.Command[Any, Any, Any], ...] = (

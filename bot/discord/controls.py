@@ -1,8 +1,11 @@
 """Persistent controls: buttons and menus whose custom ids carry the table id.
 
 They are discord.py ``DynamicItem``s registered at start-up, so a click on a message posted
-before a restart still reaches the right table (``ct:42:hand``). Each callback only hands the
-click to ``bot.verbs``; the logic lives there, shared with the slash commands.
+before a restart still reaches the right table (``ct:42:hand``). The controls of a private hand
+message also carry the hand's number (``ct:42:7:h:play``): one left over from an earlier hand
+is refused kindly instead of acting in the hand being played now (ids without a number, from
+before numbers were added, count as earlier). Each callback only hands the click to
+``bot.verbs``; the logic lives there, shared with the slash commands.
 """
 
 from __future__ import annotations
@@ -38,7 +41,13 @@ _STYLES = {
     "kitty": discord.ButtonStyle.success,
     "leave": discord.ButtonStyle.danger,
 }
-_CARD_MENU = re.compile(r"ct:\d+:c:\d$")
+_CARD_MENU = re.compile(r"ct:\d+:(?:\d+:)?c:\d$")
+_HAND = r"(?:(?P<hand>\d+):)?"  # the hand number; absent in ids made before it was added
+
+
+def hand_of(match: re.Match[str]) -> int:
+    """The hand number in a matched custom id (0 when it has none: an earlier hand)."""
+    return int(match["hand"] or 0)
 
 
 def is_card_menu(custom_id: str | None) -> bool:
@@ -73,39 +82,41 @@ class TableButton(
 
 class HandButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"ct:(?P<table>\d+):h:(?P<verb>play|pass|bidpass|hint|clear|kitty|partner)",
+    template=rf"ct:(?P<table>\d+):{_HAND}h:(?P<verb>play|pass|bidpass|hint|clear|kitty|partner)",
 ):
     """A button on a player's private hand message."""
 
-    def __init__(self, table_id: int, verb: str, lang: str = "en") -> None:
+    def __init__(self, table_id: int, hand: int, verb: str, lang: str = "en") -> None:
         super().__init__(
             discord.ui.Button(
                 label=t(_LABELS[verb], lang),
                 style=_STYLES.get(verb, discord.ButtonStyle.secondary),
-                custom_id=f"ct:{table_id}:h:{verb}",
+                custom_id=f"ct:{table_id}:{hand}:h:{verb}",
                 row=4,
             )
         )
-        self.table_id, self.verb = table_id, verb
+        self.table_id, self.hand, self.verb = table_id, hand, verb
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> HandButton:
-        return cls(int(match["table"]), match["verb"])
+        return cls(int(match["table"]), hand_of(match), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.verbs.hand_button(interaction, self.table_id, self.verb)  # type: ignore[attr-defined]
+        await interaction.client.verbs.hand_button(interaction, self.table_id, self.hand, self.verb)  # type: ignore[attr-defined]
 
 
 class CardMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:(?P<table>\d+):c:(?P<index>\d)"
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"ct:(?P<table>\d+):{_HAND}c:(?P<index>\d)",
 ):
     """One of the hand's card menus; choosing only marks the selection in the message."""
 
     def __init__(
         self,
         table_id: int,
+        hand: int,
         index: int,
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
@@ -113,7 +124,7 @@ class CardMenu(
         options = options or [discord.SelectOption(label="-", value="-")]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"ct:{table_id}:c:{index}",
+                custom_id=f"ct:{table_id}:{hand}:c:{index}",
                 placeholder=placeholder,
                 min_values=0,
                 max_values=len(options),
@@ -121,27 +132,33 @@ class CardMenu(
                 row=index,
             )
         )
-        self.table_id, self.index = table_id, index
+        self.table_id, self.hand, self.index = table_id, hand, index
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> CardMenu:
-        return cls(int(match["table"]), int(match["index"]))
+        return cls(int(match["table"]), hand_of(match), int(match["index"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await interaction.client.verbs.select_cards(interaction, self.table_id, self.index, values)  # type: ignore[attr-defined]
+        await interaction.client.verbs.select_cards(  # type: ignore[attr-defined]
+            interaction, self.table_id, self.hand, self.index, values
+        )
 
 
-class BidMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:(?P<table>\d+):bid"):
+class BidMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"ct:(?P<table>\d+):{_HAND}bid"
+):
     """三扣 bidding: one option per possible amount."""
 
-    def __init__(self, table_id: int, lang: str = "en", amounts: list[int] | None = None) -> None:
+    def __init__(
+        self, table_id: int, hand: int, lang: str = "en", amounts: list[int] | None = None
+    ) -> None:
         amounts = amounts or [80]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"ct:{table_id}:bid",
+                custom_id=f"ct:{table_id}:{hand}:bid",
                 placeholder=t("select.bid", lang),
                 options=[
                     discord.SelectOption(label=t("option.bid", lang, amount=a), value=str(a))
@@ -150,44 +167,44 @@ class BidMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:(?P<
                 row=0,
             )
         )
-        self.table_id = table_id
+        self.table_id, self.hand = table_id, hand
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> BidMenu:
-        return cls(int(match["table"]))
+        return cls(int(match["table"]), hand_of(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await interaction.client.verbs.bid(interaction, self.table_id, int(values[0]))  # type: ignore[attr-defined]
+        await interaction.client.verbs.bid(interaction, self.table_id, self.hand, int(values[0]))  # type: ignore[attr-defined]
 
 
 class TrumpMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=r"ct:(?P<table>\d+):trump"
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"ct:(?P<table>\d+):{_HAND}trump"
 ):
     """三扣 dealer: name the trump suit."""
 
-    def __init__(self, table_id: int, lang: str = "en") -> None:
+    def __init__(self, table_id: int, hand: int, lang: str = "en") -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"ct:{table_id}:trump",
+                custom_id=f"ct:{table_id}:{hand}:trump",
                 placeholder=t("select.trump", lang),
                 options=[discord.SelectOption(label=t(f"suit.{s}", lang), value=s) for s in "SHDC"],
                 row=0,
             )
         )
-        self.table_id = table_id
+        self.table_id, self.hand = table_id, hand
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> TrumpMenu:
-        return cls(int(match["table"]))
+        return cls(int(match["table"]), hand_of(match))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await interaction.client.verbs.trump(interaction, self.table_id, values[0])  # type: ignore[attr-defined]
+        await interaction.client.verbs.trump(interaction, self.table_id, self.hand, values[0])  # type: ignore[attr-defined]
 
 
 class RulesPage(

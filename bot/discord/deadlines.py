@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from discord.ext import tasks
 
-from bot.discord.presenter import MENTIONS
+from bot.discord.presenter import pinging
 from bot.i18n import t
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ class DeadlineLoop:
                 if info is None or due.user_id is None:
                     continue
                 text = t("table.reminder", info.settings.language, mention=f"<@{due.user_id}>")
-                await presenter.send(info, content=text, allowed_mentions=MENTIONS)
+                await presenter.send(info, content=text, allowed_mentions=pinging(due.user_id))
         except Exception:
             log.exception("reminders failed")
         try:

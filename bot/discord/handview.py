@@ -79,7 +79,13 @@ def selected_values(message: discord.Message | None) -> list[str]:
 
 
 def card_menus(
-    table_id: int, cards: Sequence[Card], lang: str, selected: set[str], *, by_suit: bool
+    table_id: int,
+    hand: int,
+    cards: Sequence[Card],
+    lang: str,
+    selected: set[str],
+    *,
+    by_suit: bool,
 ) -> list[discord.ui.Item[Any]]:
     """One select menu per chunk of the hand (by rank for 清墩, by suit for 三扣)."""
     group = (lambda c: c.suit) if by_suit else (lambda c: c.rank)
@@ -92,49 +98,54 @@ def card_menus(
         placeholder = t(
             "select.cards", lang, first=label(menu[0][1], lang), last=label(menu[-1][1], lang)
         )
-        items.append(controls.CardMenu(table_id, index, options, placeholder))
+        items.append(controls.CardMenu(table_id, hand, index, options, placeholder))
     return items
 
 
 def build_view(
-    table_id: int, game: str, view: Any, lang: str, selected: set[str]
+    table_id: int, number: int, game: str, view: Any, lang: str, selected: set[str]
 ) -> discord.ui.View | None:
-    """The controls that fit the seat's situation (``None``: nothing to do but look)."""
+    """The controls that fit the seat's situation in hand ``number`` (``None``: nothing to do
+    but look)."""
     ui = discord.ui.View(timeout=None)
     hand = tuple(view.hand or ())
     seat = view.seat
+
+    def button(verb: str) -> controls.HandButton:
+        return controls.HandButton(table_id, number, verb, lang)
+
     if game == "sankou":
         phase = str(view.phase)
         if phase == "bidding":
-            ui.add_item(controls.BidMenu(table_id, lang, bid_amounts(view)))
-            ui.add_item(controls.HandButton(table_id, "bidpass", lang))
-            ui.add_item(controls.HandButton(table_id, "hint", lang))
+            ui.add_item(controls.BidMenu(table_id, number, lang, bid_amounts(view)))
+            ui.add_item(button("bidpass"))
+            ui.add_item(button("hint"))
             return ui
         if phase == "trump":
             if view.dealer != seat:
                 return None
-            ui.add_item(controls.TrumpMenu(table_id, lang))
-            ui.add_item(controls.HandButton(table_id, "hint", lang))
+            ui.add_item(controls.TrumpMenu(table_id, number, lang))
+            ui.add_item(button("hint"))
             return ui
         if phase == "kitty" and view.dealer != seat:
             return None
         if phase not in ("kitty", "play") or not hand:
             return None
-        for item in card_menus(table_id, hand, lang, selected, by_suit=True):
+        for item in card_menus(table_id, number, hand, lang, selected, by_suit=True):
             ui.add_item(item)
-        ui.add_item(controls.HandButton(table_id, "kitty" if phase == "kitty" else "play", lang))
+        ui.add_item(button("kitty" if phase == "kitty" else "play"))
     else:
         if not hand or view.over:
             if view.partner_hand is not None and not view.over:
-                ui.add_item(controls.HandButton(table_id, "partner", lang))
+                ui.add_item(button("partner"))
                 return ui
             return None
-        for item in card_menus(table_id, hand, lang, selected, by_suit=False):
+        for item in card_menus(table_id, number, hand, lang, selected, by_suit=False):
             ui.add_item(item)
-        ui.add_item(controls.HandButton(table_id, "play", lang))
-        ui.add_item(controls.HandButton(table_id, "pass", lang))
-    ui.add_item(controls.HandButton(table_id, "hint", lang))
-    ui.add_item(controls.HandButton(table_id, "clear", lang))
+        ui.add_item(button("play"))
+        ui.add_item(button("pass"))
+    ui.add_item(button("hint"))
+    ui.add_item(button("clear"))
     return ui
 
 

@@ -24,7 +24,7 @@ import aiohttp
 import discord
 
 import render
-from bot.discord import controls
+from bot.discord import controls, text
 from bot.i18n import CATALOGUE, t
 from bot.service import ServiceError, TableInfo, Update
 from bot.service import events as ev
@@ -35,9 +35,15 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 REPOST_AFTER = timedelta(minutes=10)  # an older table message has scrolled away: post it anew
-MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 # What a call to Discord may raise besides a refusal: the connection failing on the way.
 SEND_FAILURES = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+
+
+def pinging(user_id: int) -> discord.AllowedMentions:
+    """Let a message notify this one user (the client's default notifies nobody)."""
+    return discord.AllowedMentions(
+        everyone=False, roles=False, users=[discord.Object(user_id)], replied_user=False
+    )
 
 
 def pretty(cards: Sequence[Card]) -> str:
@@ -45,7 +51,10 @@ def pretty(cards: Sequence[Card]) -> str:
 
 
 def seat_names(info: TableInfo, lang: str) -> list[str]:
-    """The four seat names as shown to players; bots and empty seats in ``lang``."""
+    """The four seat names as shown to players; bots and empty seats in ``lang``.
+
+    Raw, for pictures: text takes them through ``text.name`` first.
+    """
     names = []
     for index, seat in enumerate(info.seats):
         if seat is None:
@@ -124,7 +133,7 @@ class Presenter:
             for event in update.announcements:
                 if isinstance(event, ev.HandEnded | ev.EndVoteOpened):  # each its own message
                     if lines:
-                        await self.send(info, content="\n".join(lines), allowed_mentions=MENTIONS)
+                        await self.send(info, content=text.fit(lines))
                         lines = []
                     if isinstance(event, ev.HandEnded):
                         await self._result(info, event, names, lang)
@@ -139,16 +148,20 @@ class Presenter:
             view = await self._public_view(info.id)
             turn = self.turn_line(update, info, view, lang)
             if turn:
-                lines.append(turn)
-            if lines:
-                await self.send(info, content="\n".join(lines), allowed_mentions=MENTIONS)
+                assert update.to_move_user is not None
+                content = text.fit([*lines, turn], newest_last=True)
+                await self.send(
+                    info, content=content, allowed_mentions=pinging(update.to_move_user)
+                )
+            elif lines:
+                await self.send(info, content=text.fit(lines))
             await self.refresh(info, view, after_names)
 
     def line(self, event: Any, info: TableInfo, names: list[str], lang: str) -> str | None:
         """One announcement in the table's language (``None`` for events the image shows)."""
 
         def name(seat: int) -> str:
-            return names[seat] if 0 <= seat < len(names) else str(seat + 1)
+            return text.name(names[seat]) if 0 <= seat < len(names) else str(seat + 1)
 
         match event:
             case ev.Played(seat, cards):
@@ -188,7 +201,7 @@ class Presenter:
             case ev.SeatTaken(seat, user_id, seat_name):
                 if user_id is None:
                     return t("table.bot_added", lang, seat=seat + 1)
-                return t("table.joined", lang, name=seat_name, seat=seat + 1)
+                return t("table.joined", lang, name=text.name(seat_name), seat=seat + 1)
             case ev.SeatOpened(seat, _, reason):
                 keys = {"left": "table.left", "kicked": "table.kicked"}
                 if reason == "removed_bot":
@@ -252,9 +265,9 @@ class Presenter:
         content = t(
             "vote.opened",
             lang,
-            name=names[event.seat],
+            name=text.name(names[event.seat]),
             hand=event.hand,
-            voters=", ".join(names[seat] for seat in event.voters),
+            voters=", ".join(text.name(names[seat]) for seat in event.voters),
             expires=int(event.expires_at),
         )
         buttons = controls.vote_view(info.id, event.hand, lang)
@@ -282,10 +295,11 @@ class Presenter:
         totals = await self.scores(info)
         kind = getattr(event.result, "kind", None) or getattr(event.result, "tier", None)
         head = t("play.hand_over", lang, number=event.number, kind=result_word(kind, event, lang))
+        shown = [text.name(name) for name in names]
         body = [
-            *tally_lines(event.result, names, lang),
+            *tally_lines(event.result, shown, lang),
             *(
-                t("play.delta_line", lang, name=names[s], delta=event.deltas[s], total=totals[s])
+                t("play.delta_line", lang, name=shown[s], delta=event.deltas[s], total=totals[s])
                 for s in range(4)
             ),
         ]
@@ -297,7 +311,7 @@ class Presenter:
             log.exception("result image failed for table %s", info.id)
             image = None
         files = [png(image, "result.png")] if image else []
-        await self.send(info, content="\n".join([head, *body]), files=files)
+        await self.send(info, content=text.fit([head, *body]), files=files)
 
     # -- the table message -----------------------------------------------------------------
 
@@ -305,13 +319,13 @@ class Presenter:
         game = t(f"game.{info.game}", lang)
         lines = [f"**{t('table.title', lang, game=game, table=info.id)}**"]
         for index, name in enumerate(names):
-            lines.append(t("table.seat_line", lang, seat=index + 1, name=name))
+            lines.append(t("table.seat_line", lang, seat=index + 1, name=text.name(name)))
         if info.status == "waiting":
             count = sum(1 for s in info.seats if s is not None)
             lines.append(t("table.waiting", lang, count=count))
         elif info.status == "ended":
             lines.append(t("table.ended", lang))
-        return "\n".join(lines)
+        return text.fit(lines)
 
     async def refresh(self, info: TableInfo, view: Any, names: list[str]) -> None:
         """Edit the table message (or post it anew when old, missing or not editable)."""
@@ -399,7 +413,7 @@ class Presenter:
             t(
                 "table.created",
                 lang,
-                name=creator,
+                name=text.name(creator),
                 game=t(f"game.{info.game}", lang),
                 hands=settings.hands or t("hands.open", lang),
                 limit=limit,
@@ -408,7 +422,7 @@ class Presenter:
         ]
         if moved and info.thread_id is None:
             lines.append(t("discord.no_thread", lang))
-        await self.send(info, content="\n".join(lines))
+        await self.send(info, content=text.fit(lines))
 
     # -- bot seats --------------------------------------------------------------------------
 

@@ -61,6 +61,24 @@ def resolve(text: str, hand: Iterable[Card]) -> list[Card]:
     return explicit + chosen
 
 
+def typed_ranks(text: str) -> Counter[int]:
+    """The ranks ``text`` names, cards and bare ranks alike (jokers by their rank), as far as
+    it reads: a half-typed last token (``1`` of ``10``) is left out. For matching suggestions.
+    """
+    ranks: Counter[int] = Counter()
+    pos, text = 0, text.strip()
+    while pos < len(text):
+        match = _TOKEN.match(text, pos)
+        if match is None or match.end() == pos:
+            break
+        if match["card"]:
+            ranks.update(card.rank for card in parse_cards(match["card"]))
+        else:
+            ranks[_RANKS[match["rank"].upper()]] += 1
+        pos = match.end()
+    return ranks
+
+
 def _cost(card: Card, left: Counter[Card]) -> tuple[int, int]:
     """How much taking one ``card`` out of ``left`` damages it: (breaks a 清墩, breaks a 同花順)."""
     copies = left[card]

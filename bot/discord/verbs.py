@@ -1,8 +1,10 @@
 """What each command, button and menu does: one place shared by slash commands and controls.
 
-Every handler acknowledges Discord first (``defer`` within the 3-second window, ephemeral when
-the answer is private), then calls the service, then answers the user privately and lets the
-presenter update the table in public. Refusals (engine, service, notation) are answered
+Every handler answers within Discord's 3-second window. A private answer that comes fast (a
+refusal, "Played", a hint) is the interaction's own response; a handler defers first only
+before slow work: drawing a picture, or a service call still running 2 s after the interaction
+arrived (``in_time``: a write waiting for a busy database). The presenter updates the table in
+public after the user has been answered. Refusals (engine, service, notation) are answered
 ephemerally in the user's language and change nothing.
 """
 
@@ -12,12 +14,14 @@ import asyncio
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
+import aiohttp
 import discord
 
 import render
-from bot.discord import handview, rules, shorthand
+from bot.discord import handview, rules, shorthand, text
+from bot.discord.cooldowns import Cooldowns
 from bot.discord.presenter import SEND_FAILURES, png, pretty, seat_names
 from bot.i18n import lang_of, refusal, t
 from bot.service import (
@@ -40,6 +44,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 REFUSALS = (ServiceError, IllegalMove, CardParseError)
+DEFER_AT = 2.0  # seconds after an interaction arrived: defer if the answer is not ready by then
+T = TypeVar("T")
 
 
 class Refused(Exception):
@@ -68,6 +74,7 @@ class Verbs:
 
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
+        self.cooldowns = Cooldowns(bot.clock)
 
     @property
     def service(self) -> Any:
@@ -80,9 +87,30 @@ class Verbs:
     # -- answering ----------------------------------------------------------------------------
 
     @staticmethod
-    async def defer_private(interaction: discord.Interaction) -> None:
+    async def defer_private(interaction: discord.Interaction, *, update: bool = False) -> None:
+        """Acknowledge now, answer later: privately, or (``update``) by editing the message
+        whose control was used."""
         if not interaction.response.is_done():
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            if update:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=True, thinking=True)
+
+    async def in_time(
+        self, interaction: discord.Interaction, work: Awaitable[T], *, update: bool = False
+    ) -> T:
+        """``work``'s result; if it is not ready ``DEFER_AT`` seconds after the interaction
+        arrived, the interaction is deferred meanwhile. ``work`` must not answer it itself."""
+        task = asyncio.ensure_future(work)
+        if not interaction.response.is_done():
+            age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
+            await asyncio.wait({task}, timeout=min(max(DEFER_AT - age, 0.0), DEFER_AT))
+            if not task.done():
+                try:
+                    await self.defer_private(interaction, update=update)
+                except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as exc:
+                    log.warning("could not defer an interaction (%r)", exc)  # the work goes on
+        return await task
 
     async def say(self, interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
         """A private answer (the deferred reply or an ephemeral follow-up)."""
@@ -99,19 +127,21 @@ class Verbs:
     ) -> None:
         lang = private_lang(interaction)
         names = seat_names(info, lang) if info is not None else []
-        await self.say(interaction, refusal(exc, lang, names))
+        await self.say(
+            interaction, text.clip(refusal(exc, lang, names, text.echo), text.CONTENT_LIMIT)
+        )
 
     async def run(
         self,
         interaction: discord.Interaction,
         call: Callable[[], Awaitable[Update]],
-        done: str | None,
+        done: str | Callable[[Update], str] | None,
         info: TableInfo | None = None,
     ) -> Update | None:
-        """Defer privately, call the service, answer, then publish the change."""
-        await self.defer_private(interaction)
+        """Call the service (in time), answer privately (``done``, or what it makes of the
+        update), then publish the change: the answer never waits for the pictures."""
         try:
-            update = await call()
+            update = await self.in_time(interaction, call())
         except (*REFUSALS, Refused) as exc:
             await self.refuse(interaction, exc, info)
             return None
@@ -119,8 +149,9 @@ class Verbs:
             log.exception("service call failed")
             await self.say(interaction, t("discord.failed", private_lang(interaction)))
             return None
-        if done:
-            await self.say(interaction, done)
+        answer = done(update) if callable(done) else done
+        if answer:
+            await self.say(interaction, answer)
         await self.presenter.publish(update)
         return update
 
@@ -182,40 +213,64 @@ class Verbs:
         timeout_rule: str,
         language: str | None,
     ) -> None:
-        await self.defer_private(interaction)
         lang = private_lang(interaction)
+        user_id = interaction.user.id
+        parent_id = getattr(interaction.channel, "parent_id", None)
+        wait = self.cooldowns.wait("create", user_id)
+        owner = self.thread_owner(parent_id, interaction.channel_id)
+        if wait or owner is not None:
+            found = Refused("cooldown_create", seconds=wait) if wait else owner
+            await self.refuse(interaction, found)  # type: ignore[arg-type]
+            return
         table_lang = language or lang_of(interaction.guild_locale)
-        channel = interaction.channel
-        parent_id = getattr(channel, "parent_id", None)
-        home_id = parent_id or interaction.channel_id or 0
         settings = {"turn_seconds": turn_limit * 60, "timeout_rule": timeout_rule, "hands": hands}
         try:
-            update = await self.service.create_table(
-                interaction.guild_id or 0,
-                home_id,
-                interaction.user.id,
-                display_name(interaction.user),
-                game,
-                settings,
-                table_lang,
+            info, moved = await self.in_time(
+                interaction, self._open_table(interaction, game, settings, table_lang)
             )
         except REFUSALS as exc:
             await self.refuse(interaction, exc)
             return
+        self.cooldowns.spend("create", user_id)
+        place = f"<#{info.thread_id or info.channel_id}>"
+        await self.say(interaction, t("table.created_here", lang, table=info.id, place=place))
+        await self.presenter.post_table(info)
+        await self.presenter.announce_settings(info, display_name(interaction.user), moved=moved)
+
+    def thread_owner(self, parent_id: int | None, channel_id: int | None) -> Refused | None:
+        """A refusal if the thread ``channel_id`` already shows a running table."""
+        if parent_id is None:
+            return None
+        for info in self.service.tables_in_channel(parent_id):
+            if info.thread_id == channel_id:
+                return Refused("thread_taken", table_id=info.id)
+        return None
+
+    async def _open_table(
+        self, interaction: discord.Interaction, game: str, settings: dict[str, Any], lang: str
+    ) -> tuple[TableInfo, bool]:
+        """The new table, in a new thread when one can be made (else here); and whether it
+        stayed in the channel for want of a thread."""
+        channel = interaction.channel
+        parent_id = getattr(channel, "parent_id", None)
+        update = await self.service.create_table(
+            interaction.guild_id or 0,
+            parent_id or interaction.channel_id or 0,
+            interaction.user.id,
+            display_name(interaction.user),
+            game,
+            settings,
+            lang,
+        )
         info = await self.service.table_info(update.table_id)
-        thread = await self._open_thread(channel, info, table_lang)
+        thread = await self._open_thread(channel, info, lang)
         if thread is not None:
             await self.service.set_message(info.id, thread_id=thread.id)
             info = dataclasses.replace(info, thread_id=thread.id)
         elif parent_id is not None:
             await self.service.set_message(info.id, thread_id=interaction.channel_id)
             info = dataclasses.replace(info, thread_id=interaction.channel_id)
-        await self.presenter.post_table(info)
-        await self.presenter.announce_settings(
-            info, display_name(interaction.user), moved=thread is None
-        )
-        place = f"<#{info.thread_id or home_id}>"
-        await self.say(interaction, t("table.created_here", lang, table=info.id, place=place))
+        return info, thread is None
 
     async def _open_thread(self, channel: Any, info: TableInfo, lang: str) -> discord.Thread | None:
         if not isinstance(channel, discord.TextChannel):
@@ -306,24 +361,25 @@ class Verbs:
         info = await self.table_or_refuse(interaction)
         if info is None:
             return
-        update = await self.run(
+        lang = private_lang(interaction)
+
+        def answer(update: Update) -> str:
+            opened = any(isinstance(a, EndVoteOpened) for a in update.announcements)
+            return t("vote.started" if opened else "hand.done", lang)
+
+        await self.run(
             interaction,
             lambda: self.service.end_table(
                 info.id, interaction.user.id, is_manager=is_manager(interaction)
             ),
-            None,
+            answer,
             info,
         )
-        if update is not None:
-            opened = any(isinstance(a, EndVoteOpened) for a in update.announcements)
-            key = "vote.started" if opened else "hand.done"
-            await self.say(interaction, t(key, private_lang(interaction)))
 
     async def vote(
         self, interaction: discord.Interaction, table_id: int, hand: int, agree: bool
     ) -> None:
         """A click on Agree / Refuse under a vote to end the table mid-hand."""
-        await self.defer_private(interaction)
         info = await self.control_table(interaction, table_id)
         if info is None:
             return
@@ -336,15 +392,17 @@ class Verbs:
 
     async def min_hands(self, interaction: discord.Interaction, hands: int | None) -> None:
         """Show or (server managers) set the completed hands before void-hand bonuses rank."""
-        await self.defer_private(interaction)
         lang = private_lang(interaction)
         guild = interaction.guild_id or 0
         try:
             if hands is not None:
-                await self.service.set_min_ranked_hands(
-                    guild, hands, is_manager=is_manager(interaction)
+                await self.in_time(
+                    interaction,
+                    self.service.set_min_ranked_hands(
+                        guild, hands, is_manager=is_manager(interaction)
+                    ),
                 )
-            current = await self.service.min_ranked_hands(guild)
+            current = await self.in_time(interaction, self.service.min_ranked_hands(guild))
         except REFUSALS as exc:
             await self.refuse(interaction, exc)
             return
@@ -364,11 +422,16 @@ class Verbs:
         )
 
     async def show(self, interaction: discord.Interaction) -> None:
-        await self.defer_private(interaction)
         info = await self.table_or_refuse(interaction)
         if info is None:
             return
+        wait = self.cooldowns.wait("show", interaction.user.id)
+        if wait:
+            await self.refuse(interaction, Refused("cooldown_show", seconds=wait), info)
+            return
+        await self.defer_private(interaction)  # drawing the table takes a while
         await self.presenter.post_table(info)
+        self.cooldowns.spend("show", interaction.user.id)
         await self.say(interaction, t("hand.done", private_lang(interaction)))
 
     # -- play -------------------------------------------------------------------------------------
@@ -387,14 +450,13 @@ class Verbs:
             info,
         )
 
-    async def typed_play(self, interaction: discord.Interaction, text: str) -> None:
-        await self.defer_private(interaction)
+    async def typed_play(self, interaction: discord.Interaction, typed: str) -> None:
         info = await self.table_or_refuse(interaction)
         if info is None:
             return
         lang = private_lang(interaction)
         try:
-            cards = await self.resolve(info, interaction.user.id, text)
+            cards = await self.in_time(interaction, self.resolve(info, interaction.user.id, typed))
         except (*REFUSALS, Refused) as exc:
             await self.refuse(interaction, exc, info)
             return
@@ -410,7 +472,6 @@ class Verbs:
         return shorthand.resolve(text, view.hand or ())
 
     async def simple(self, interaction: discord.Interaction, request: Any, key: str) -> None:
-        await self.defer_private(interaction)
         info = await self.table_or_refuse(interaction)
         if info is not None:
             await self.act(interaction, info, request, t(key, private_lang(interaction)))
@@ -424,13 +485,12 @@ class Verbs:
     async def trump_command(self, interaction: discord.Interaction, suit: str) -> None:
         await self.simple(interaction, NameTrump(suit), "hand.done")
 
-    async def kitty_command(self, interaction: discord.Interaction, text: str) -> None:
-        await self.defer_private(interaction)
+    async def kitty_command(self, interaction: discord.Interaction, typed: str) -> None:
         info = await self.table_or_refuse(interaction)
         if info is None:
             return
         try:
-            cards = parse_cards(text)
+            cards = parse_cards(typed)
         except CardParseError as exc:
             await self.refuse(interaction, exc, info)
             return
@@ -439,7 +499,6 @@ class Verbs:
         )
 
     async def hint_command(self, interaction: discord.Interaction) -> None:
-        await self.defer_private(interaction)
         info = await self.table_or_refuse(interaction)
         if info is not None:
             await self.hint(interaction, info)
@@ -447,20 +506,20 @@ class Verbs:
     async def hint(self, interaction: discord.Interaction, info: TableInfo) -> None:
         lang = private_lang(interaction)
         try:
-            action = await self.service.hint(info.id, interaction.user.id)
+            action = await self.in_time(
+                interaction, self.service.hint(info.id, interaction.user.id)
+            )
         except REFUSALS as exc:
             await self.refuse(interaction, exc, info)
             return
         await self.say(interaction, hint_text(action, lang))
 
     async def hand_command(self, interaction: discord.Interaction) -> None:
-        await self.defer_private(interaction)
         info = await self.table_or_refuse(interaction)
         if info is not None:
             await self.send_hand(interaction, info)
 
     async def partner_command(self, interaction: discord.Interaction) -> None:
-        await self.defer_private(interaction)
         info = await self.table_or_refuse(interaction)
         if info is not None:
             await self.send_partner(interaction, info)
@@ -470,29 +529,47 @@ class Verbs:
     async def hand_message(
         self, info: TableInfo, view: Any, lang: str, selected: set[str]
     ) -> dict[str, Any]:
-        """Content, image and controls of a player's private hand message."""
+        """Content, image and controls of a player's private hand message.
+
+        When the picture cannot be drawn the cards are written out instead: the player still
+        sees the hand and can play it from the menus.
+        """
         chosen = handview.in_hand_order(selected, view.hand or ())
-        image = await asyncio.to_thread(render.render_hand, view, lang, highlight=chosen)
+        image = await self.draw(render.render_hand, view, lang, highlight=chosen)
         lines = [t("hand.title", lang, count=len(view.hand or ()))]
+        if image is None:
+            lines.append(t("hand.cards", lang, cards=pretty(view.hand or ())))
         kitty = getattr(view, "kitty", None)
         if kitty:
             lines.append(t("hand.kitty", lang, cards=pretty(kitty)))
         if chosen:
             lines.append(t("hand.selected", lang, cards=pretty(chosen)))
-        ui = handview.build_view(info.id, info.game, view, lang, selected)
+        ui = handview.build_view(info.id, info.hand_number, info.game, view, lang, selected)
         return {
-            "content": "\n".join(lines),
-            "attachments": [png(image, "hand.png")],
+            "content": text.fit(lines),
+            "attachments": [png(image, "hand.png")] if image else [],
             "view": ui or discord.utils.MISSING,
         }
+
+    @staticmethod
+    async def draw(render_fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes | None:
+        """A picture drawn in a worker thread; None (logged) when drawing fails."""
+        try:
+            return await asyncio.to_thread(render_fn, *args, **kwargs)
+        except Exception:
+            log.exception("drawing %s failed", getattr(render_fn, "__name__", "a picture"))
+            return None
 
     async def send_hand(self, interaction: discord.Interaction, info: TableInfo) -> None:
         lang = private_lang(interaction)
         try:
-            view = await self.service.view_for(info.id, interaction.user.id)
+            view = await self.in_time(
+                interaction, self.service.view_for(info.id, interaction.user.id)
+            )
         except REFUSALS as exc:
             await self.refuse(interaction, exc, info)
             return
+        await self.defer_private(interaction)  # drawing takes a while
         message = await self.hand_message(info, view, lang, set())
         files = message.pop("attachments")
         await self.say(interaction, message.pop("content"), files=files, **message)
@@ -500,7 +577,9 @@ class Verbs:
     async def send_partner(self, interaction: discord.Interaction, info: TableInfo) -> None:
         lang = private_lang(interaction)
         try:
-            view = await self.service.view_for(info.id, interaction.user.id)
+            view = await self.in_time(
+                interaction, self.service.view_for(info.id, interaction.user.id)
+            )
         except REFUSALS as exc:
             await self.refuse(interaction, exc, info)
             return
@@ -508,9 +587,13 @@ class Verbs:
         if partner is None:
             await self.refuse(interaction, Refused("no_partner_view"), info)
             return
+        await self.defer_private(interaction)  # drawing takes a while
         shown = dataclasses.replace(view, hand=partner, partner_hand=None)
         title = t("hand.partner", lang, count=len(partner))
-        image = await asyncio.to_thread(render.render_hand, shown, lang, title=title)
+        image = await self.draw(render.render_hand, shown, lang, title=title)
+        if image is None:
+            await self.say(interaction, f"{title}\n{t('hand.cards', lang, cards=pretty(partner))}")
+            return
         await self.say(interaction, title, files=[png(image, "partner.png")])
 
     # -- controls ---------------------------------------------------------------------------------
@@ -523,10 +606,19 @@ class Verbs:
             await self.refuse(interaction, Refused("wrong_table"))
         return info
 
+    async def hand_table(
+        self, interaction: discord.Interaction, table_id: int, hand: int
+    ) -> TableInfo | None:
+        """The table of a hand message's control, if the control is from the hand now played."""
+        info = await self.control_table(interaction, table_id)
+        if info is not None and hand != info.hand_number:
+            await self.refuse(interaction, Refused("stale_hand"), info)
+            return None
+        return info
+
     async def public_button(
         self, interaction: discord.Interaction, table_id: int, verb: str
     ) -> None:
-        await self.defer_private(interaction)
         info = await self.control_table(interaction, table_id)
         if info is None:
             return
@@ -550,19 +642,25 @@ class Verbs:
             await self.send_partner(interaction, info)
 
     async def select_cards(
-        self, interaction: discord.Interaction, table_id: int, index: int, values: list[str]
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        hand: int,
+        index: int,
+        values: list[str],
     ) -> None:
         """Mark the chosen cards in the menus; the image is left as it is (fast)."""
         lang = private_lang(interaction)
         selected = set(handview.selected_values(interaction.message))
-        menu_values = _menu_values(interaction.message, f"ct:{table_id}:c:{index}")
+        menu_values = _menu_values(interaction.message, f"ct:{table_id}:{hand}:c:{index}")
         selected = (selected - menu_values) | set(values)
-        await interaction.response.defer()
-        info = await self.info(table_id)
+        info = await self.hand_table(interaction, table_id, hand)
         if info is None:
             return
         try:
-            view = await self.service.view_for(table_id, interaction.user.id)
+            view = await self.in_time(
+                interaction, self.service.view_for(table_id, interaction.user.id), update=True
+            )
         except REFUSALS as exc:
             await self.refuse(interaction, exc, info)
             return
@@ -576,23 +674,25 @@ class Verbs:
             if chosen
             else t("hand.nothing_selected", lang)
         )
-        ui = handview.build_view(table_id, info.game, view, lang, selected)
+        ui = handview.build_view(table_id, hand, info.game, view, lang, selected)
         await self._edit_hand(interaction, content="\n".join(lines), view=ui)
 
     async def _edit_hand(self, interaction: discord.Interaction, **kwargs: Any) -> None:
+        """Edit the hand message whose control was used (as the response when not deferred)."""
         try:
-            await interaction.edit_original_response(**kwargs)
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**kwargs)
+            else:
+                await interaction.response.edit_message(**kwargs)
         except SEND_FAILURES as exc:
             log.warning("could not update a hand message (%s)", getattr(exc, "status", exc))
 
-    async def hand_button(self, interaction: discord.Interaction, table_id: int, verb: str) -> None:
+    async def hand_button(
+        self, interaction: discord.Interaction, table_id: int, hand: int, verb: str
+    ) -> None:
         lang = private_lang(interaction)
         selected = handview.selected_values(interaction.message)
-        if verb in ("hint", "partner"):
-            await self.defer_private(interaction)
-        else:
-            await interaction.response.defer()
-        info = await self.control_table(interaction, table_id)
+        info = await self.hand_table(interaction, table_id, hand)
         if info is None:
             return
         if verb == "hint":
@@ -601,12 +701,13 @@ class Verbs:
         if verb == "partner":
             await self.send_partner(interaction, info)
             return
-        if verb == "clear":
-            await self._redraw(interaction, info, lang, set())
-            return
         cards = handview.cards_of(selected)
         if verb in ("play", "kitty") and not cards:
             await self.refuse(interaction, Refused("no_cards_selected"), info)
+            return
+        await self.defer_private(interaction, update=True)  # the hand is drawn again below
+        if verb == "clear":
+            await self._redraw(interaction, info, lang, set())
             return
         request = {
             "play": PlayCards(cards),
@@ -626,6 +727,7 @@ class Verbs:
         self, interaction: discord.Interaction, info: TableInfo, lang: str, selected: set[str]
     ) -> None:
         """Redraw the private hand message after a move (best effort: the move is saved)."""
+        info = await self.info(info.id) or info  # the move may have ended the hand
         try:
             view = await self.service.view_for(info.id, interaction.user.id)
             message = await self.hand_message(info, view, lang, selected)
@@ -638,20 +740,24 @@ class Verbs:
             message["view"] = None
         await self._edit_hand(interaction, **message)
 
-    async def bid(self, interaction: discord.Interaction, table_id: int, amount: int) -> None:
-        await interaction.response.defer()
-        info = await self.control_table(interaction, table_id)
+    async def bid(
+        self, interaction: discord.Interaction, table_id: int, hand: int, amount: int
+    ) -> None:
+        info = await self.hand_table(interaction, table_id, hand)
         if info is None:
             return
+        await self.defer_private(interaction, update=True)  # the hand is drawn again below
         lang = private_lang(interaction)
         if await self.act(interaction, info, MakeBid(amount), t("hand.done", lang)):
             await self._redraw(interaction, info, lang, set())
 
-    async def trump(self, interaction: discord.Interaction, table_id: int, suit: str) -> None:
-        await interaction.response.defer()
-        info = await self.control_table(interaction, table_id)
+    async def trump(
+        self, interaction: discord.Interaction, table_id: int, hand: int, suit: str
+    ) -> None:
+        info = await self.hand_table(interaction, table_id, hand)
         if info is None:
             return
+        await self.defer_private(interaction, update=True)  # the hand is drawn again below
         lang = private_lang(interaction)
         if await self.act(interaction, info, NameTrump(suit), t("hand.done", lang)):
             await self._redraw(interaction, info, lang, set())

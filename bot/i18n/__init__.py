@@ -7,7 +7,7 @@ turns an engine or service error into the player's language from its stable ``co
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.i18n.catalogue import UI, Entry
@@ -64,15 +64,26 @@ def has_refusal(code: str) -> bool:
 SEAT_PARAMS = frozenset({"seat", "to_move", "leader", "dealer", "owner", "winner"})
 
 
-def refusal(exc: Exception, lang: str, names: Sequence[str] = ()) -> str:
+def refusal(
+    exc: Exception,
+    lang: str,
+    names: Sequence[str] = (),
+    clean: Callable[[str], str] = str,
+) -> str:
     """An engine or service refusal in ``lang``, from its ``code`` and ``params``.
 
     Seats become numbers 1-4 (``{seat}``) and names (``{player}``: the ``seat`` param, else the
     first seat-like one); games and suits are named in ``lang``. Without a catalogue entry the
     English message is the fallback, and a Chinese reader gets the generic refusal instead.
+    ``clean`` is applied to every text that came from outside the catalogue (what the user
+    typed, player names): the front end escapes and shortens them there.
     """
     code = getattr(exc, "code", None)
-    raw: dict[str, Any] = dict(getattr(exc, "params", {}) or {})
+    raw: dict[str, Any] = {
+        key: clean(value) if isinstance(value, str) else value
+        for key, value in (getattr(exc, "params", {}) or {}).items()
+    }
+    names = [clean(name) for name in names]
     params = dict(raw)
     for key in sorted(raw, key=lambda k: k != "seat"):
         value = raw[key]

@@ -346,6 +346,7 @@ UI: dict[str, Entry] = {
         "zh-TW": "已選：{cards}",
         "zh-CN": "已选：{cards}",
     },
+    "hand.cards": {"en": "Cards: {cards}", "zh-TW": "牌：{cards}", "zh-CN": "牌：{cards}"},
     "hand.nothing_selected": {
         "en": "Nothing selected.",
         "zh-TW": "尚未選牌。",

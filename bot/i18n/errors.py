@@ -479,4 +479,24 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "出完牌之後才能看對家的牌。",
         "zh-CN": "出完牌之后才能看对家的牌。",
     },
+    "stale_hand": {
+        "en": "These cards are from an earlier hand. Press My hand to see your cards now.",
+        "zh-TW": "這是上一局的手牌。請按「我的牌」看現在的牌。",
+        "zh-CN": "这是上一局的手牌。请按“我的牌”看现在的牌。",
+    },
+    "thread_taken": {
+        "en": "This thread belongs to table #{table_id}. Open a new table in the channel itself.",
+        "zh-TW": "這個討論串屬於第 {table_id} 桌。請到頻道本身開新的一桌。",
+        "zh-CN": "这个子区属于第 {table_id} 桌。请到频道本身开新的一桌。",
+    },
+    "cooldown_create": {
+        "en": "You opened a table a moment ago. You can open another in {seconds} s.",
+        "zh-TW": "你剛開過一桌，{seconds} 秒後才能再開。",
+        "zh-CN": "你刚开过一桌，{seconds} 秒后才能再开。",
+    },
+    "cooldown_show": {
+        "en": "You posted this table a moment ago. You can post it again in {seconds} s.",
+        "zh-TW": "你剛貼過這一桌，{seconds} 秒後才能再貼。",
+        "zh-CN": "你刚发过这一桌，{seconds} 秒后才能再发。",
+    },
 }

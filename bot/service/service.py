@@ -765,7 +765,9 @@ class TableService(ScoreQueries):
 
         Generated lazily by the engine from the real game state, under the table's lock, from
         the seat's own cards only. Empty when it is not the seat's turn to play a card (bidding,
-        the kitty, another seat to move) or no hand is being played.
+        the kitty, another seat to move) or no hand is being played. A 三扣 follow may have
+        millions of them, and a ``where`` that keeps few walks them all: suggestions come from
+        ``peek_view`` and the engines' suggestion generators instead.
         """
         async with self._lock(table_id):
             table = await self._table(table_id)
@@ -783,6 +785,26 @@ class TableService(ScoreQueries):
             if table.game is None:
                 raise refuse("table_hand_over", table_id=table.id)
             return table.game.view(seat)
+
+    def peek_view(self, table_id: int, user_id: int) -> Any | None:
+        """The player's view as last committed, at once, or None when it cannot be had at once.
+
+        For answers that must never wait (autocomplete): no lock is awaited and nothing is read
+        from disk. While the table's lock is held a change may be half done (the game moves
+        before its write commits), so a busy table gives None, as does one marked unavailable
+        (its memory may be ahead of the disk), a table not in memory, a user not seated or a
+        table between hands.
+        """
+        table = self._tables.get(table_id)
+        if (
+            table is None
+            or table.game is None
+            or table.unavailable
+            or self._lock(table_id).locked()
+        ):
+            return None
+        seat = table.seat_of(user_id)
+        return None if seat is None else table.game.view(seat)
 
     async def public_view(self, table_id: int) -> Any:
         """The public view of the latest hand (no hidden cards), or None before the first."""

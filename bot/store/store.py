@@ -57,6 +57,11 @@ _STAT_SUMS = f"COALESCE(SUM(delta), 0), {_COUNTS}"
 _RANKED_TOTAL = (
     "COALESCE(SUM(CASE WHEN NOT void OR delta < 0 OR user_id IN ranked THEN delta END), 0)"
 )
+# A player's name as last recorded in the guild (a grouped query's row names the user).
+_LATEST_NAME = (
+    "(SELECT latest.name FROM ledger AS latest WHERE latest.guild_id = ledger.guild_id "
+    "AND latest.user_id = ledger.user_id ORDER BY latest.at DESC, latest.rowid DESC LIMIT 1)"
+)
 _UPDATABLE = frozenset(
     {
         "thread_id",
@@ -582,7 +587,7 @@ class Store(ScoreReads):
         rows = await self._all(
             "WITH ranked AS (SELECT user_id FROM ledger WHERE guild_id = ? AND game = ? "
             "AND user_id IS NOT NULL GROUP BY user_id HAVING SUM(NOT void) >= ?) "
-            f"SELECT user_id, MAX(name), {_RANKED_TOTAL}, {_COUNTS} FROM ledger "
+            f"SELECT user_id, {_LATEST_NAME}, {_RANKED_TOTAL}, {_COUNTS} FROM ledger "
             "WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL AND (? IS NULL OR at >= ?) "
             f"GROUP BY user_id HAVING SUM(NOT void) > 0 OR {_RANKED_TOTAL} != 0 "
             "ORDER BY 3 DESC, SUM(won) DESC, user_id LIMIT ?",

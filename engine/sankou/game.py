@@ -475,6 +475,11 @@ class Game(GameBase):
     def legal_plays(self, seat: int) -> Iterator[list[Card]]:
         """Lazily: leading, every single, pair, tractor and eight of a kind (no throws);
         following, every legal follow, cheapest first. Nothing when it is not ``seat``'s turn.
+
+        Following can be huge: every way to fill the part the follow rule leaves free, so a
+        player void in the suit of a 10-card lead has C(25, 10) ≈ 3.3 million legal follows.
+        Take what you need (``next``, ``islice``), never ``list`` it; for a few suggestions
+        by groups use ``engine.sankou.follows``.
         """
         if self._phase is not Phase.PLAY or seat != self._to_move:
             return iter(())

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -10,9 +10,11 @@ import discord
 import pytest
 import simcord
 from simcord import interactions as sim_interactions
+from simcord.http import router
 
 from bot.discord.app import CardTableBot
 from bot.service import deal_by_seed
+from tests.discord import payloads
 
 
 class Deals:
@@ -69,6 +71,35 @@ async def close_databases() -> AsyncIterator[None]:
             await bot.service.close()
 
 
+@pytest.fixture(autouse=True)
+def discord_limits(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+    """Fail any test in which the bot sent Discord something it would refuse or regret.
+
+    Every request SimCord routes is checked against Discord's documented limits (see
+    ``payloads``), and every interaction must have been answered within 3 s of simulated time.
+    """
+    found: list[str] = []
+    answered: dict[int, Any] = {}
+    backends: list[Any] = []
+    dispatch = router.dispatch
+
+    def checked(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+        if backend not in backends:
+            backends.append(backend)
+        found.extend(payloads.check(method, path, kwargs.get("json")))
+        callback = payloads.CALLBACK.match(f"{method} {path}")
+        if callback:
+            answered.setdefault(int(callback[1]), backend.clock.now())
+        return dispatch(backend, method, path, **kwargs)
+
+    monkeypatch.setattr(router, "dispatch", checked)
+    yield found
+    for backend in backends:
+        for record in backend.interactions.values():
+            found.extend(payloads.check_interaction(record, answered.get(record.id)))
+    assert found == [], "\n".join(found)
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     """Where the bot keeps its database; the bot creates the schema itself on start."""
@@ -110,15 +141,25 @@ def locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
     return chosen
 
 
-class World:
-    """A guild with a table channel and four players."""
+#: Server nicknames an attacker (or bad luck) might choose: each must show as typed.
+HOSTILE_NAMES = (
+    "# heading",
+    "@everyone ||spoiler||",
+    "<@&1> <@2> `tick`",
+    "麻將高手🎴" * 6 + "🀄🃏",  # 32 characters of CJK and emoji
+)
 
-    def __init__(self, env: simcord.Env) -> None:
+
+class World:
+    """A guild with a table channel and four players (``nicks``: their server nicknames)."""
+
+    def __init__(self, env: simcord.Env, nicks: tuple[str, ...] | None = None) -> None:
         self.env = env
         self.guild = env.create_guild("Card club")
         self.channel = self.guild.create_text_channel("cards")
         self.players = [
-            self.guild.add_member(env.create_user(name)) for name in ("ann", "bo", "cy", "di")
+            self.guild.add_member(env.create_user(name), nick=nick)
+            for name, nick in zip(("ann", "bo", "cy", "di"), nicks or (None,) * 4, strict=True)
         ]
 
     @property

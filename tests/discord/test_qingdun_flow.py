@@ -38,9 +38,9 @@ async def test_a_whole_hand_by_buttons_menus_and_commands(world: World, deals) -
         for o in c.get("options", [])
     }
     assert values == {"3S#0", "3H#0", "9C#0"}
-    chosen = await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:c:0")
+    chosen = await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
     assert chosen.response.content.endswith("Selected: 3♠ 3♥")
-    played = await ann.click(hand, custom_id="ct:1:h:play")
+    played = await ann.click(hand, custom_id="ct:1:1:h:play")
     assert [f.content for f in played.followups] == ["Played: 3♠ 3♥"]
     assert played.response.content == "Your hand: 1 cards."  # the same message, redrawn
 
@@ -93,7 +93,7 @@ async def test_a_restart_mid_hand_keeps_the_same_buttons_working(
     ann, bo, cy, _ = world.players
     await open_table(world, "qingdun", hands=1)
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
-    await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:c:0")
+    await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
     table_message = world.table_message()
 
     def syncs() -> int:
@@ -106,7 +106,7 @@ async def test_a_restart_mid_hand_keeps_the_same_buttons_working(
     assert syncs() == 1  # the tree did not change: no second sync
 
     # the selection lives in the message: Play still plays the pair after the restart
-    played = await ann.click(hand, custom_id="ct:1:h:play")
+    played = await ann.click(hand, custom_id="ct:1:1:h:play")
     assert [f.content for f in played.followups] == ["Played: 3♠ 3♥"]
     assert answer(await bo.click(table_message, custom_id="ct:1:pass")).content == "You passed."
     assert "Bot 3 passes." in public_text(world)  # the bot seat resumed too

@@ -54,17 +54,17 @@ async def test_refusals_are_private_and_change_nothing(world: World, deals, simc
         simcord_env, await di.click(world.table_message(), custom_id="ct:1:hand"), "You do not sit"
     )
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
-    await refused(simcord_env, await ann.click(hand, custom_id="ct:1:h:play"), "Choose cards")
+    await refused(simcord_env, await ann.click(hand, custom_id="ct:1:1:h:play"), "Choose cards")
     assert await state(simcord_env) == before
     assert len(public_text(world)) == posted
 
-    await ann.select(hand, ["9C#0"], custom_id="ct:1:c:0")
-    first = await ann.click(hand, custom_id="ct:1:h:play")
+    await ann.select(hand, ["9C#0"], custom_id="ct:1:1:c:0")
+    first = await ann.click(hand, custom_id="ct:1:1:h:play")
     assert [f.content for f in first.followups] == ["Played: 9♣"]
     after = await state(simcord_env)
-    second = await ann.click(first.response, custom_id="ct:1:h:play")  # a double click
-    assert second.followups[-1].ephemeral
-    assert second.followups[-1].content.startswith(("Not your turn", "Choose cards"))
+    second = await ann.click(first.response, custom_id="ct:1:1:h:play")  # a double click
+    assert answer(second).ephemeral
+    assert answer(second).content.startswith(("Not your turn", "Choose cards"))
     assert await state(simcord_env) == after
 
 
@@ -90,7 +90,7 @@ async def test_slow_drawing_still_answers_within_three_seconds(
     shown = await ann.click(world.table_message(), custom_id="ct:1:hand")
     assert shown.ephemeral
     hand = answer(shown)
-    await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:c:0")
-    played = await ann.click(hand, custom_id="ct:1:h:play")
+    await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
+    played = await ann.click(hand, custom_id="ct:1:1:h:play")
     assert played.acknowledged
     assert acknowledged and all(acknowledged)

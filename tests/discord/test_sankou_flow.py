@@ -46,10 +46,10 @@ async def test_bidding_kitty_trump_and_a_failed_throw(world: World, deals, simco
 
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
     assert options(hand)[:2] == ["80", "85"] and options(hand)[-1] == "200"
-    await ann.select(hand, ["80"], custom_id="ct:1:bid")
+    await ann.select(hand, ["80"], custom_id="ct:1:1:bid")
     assert answer(await bo.slash(world.thread, "play pass")).content == "You passed."
     di_hand = answer(await di.slash(world.thread, "play hand"))
-    await di.click(di_hand, custom_id="ct:1:h:bidpass")
+    await di.click(di_hand, custom_id="ct:1:1:h:bidpass")
     await cy.slash(world.thread, "play pass")
     text = public_text(world)
     assert "ann bids 80." in text and "ann is the dealer (庄家) at 80." in text
@@ -62,16 +62,16 @@ async def test_bidding_kitty_trump_and_a_failed_throw(world: World, deals, simco
         c["custom_id"] for row in hand.components for c in row["components"] if "S#0" in str(c)
     )
     await ann.select(hand, spades, custom_id=menu)
-    laid = await ann.click(hand, custom_id="ct:1:h:kitty")
+    laid = await ann.click(hand, custom_id="ct:1:1:h:kitty")
     assert laid.followups[-1].content == "Done."
-    await ann.select(laid.response, ["S"], custom_id="ct:1:trump")  # the spades lie in the kitty
+    await ann.select(laid.response, ["S"], custom_id="ct:1:1:trump")  # the spades lie in the kitty
     assert "Trump is ♠ Spades." in public_text(world)
 
     refused = answer(await ann.slash(world.thread, "play cards", cards="AH 3C"))
     assert refused.ephemeral and refused.content.startswith("A lead must be all one suit")
     hand = answer(await ann.slash(world.thread, "play hand"))
-    await ann.select(hand, ["AH#0", "QH#0"], custom_id="ct:1:c:0")
-    await ann.click(hand, custom_id="ct:1:h:play")  # a throw: bo holds K♥, so it fails
+    await ann.select(hand, ["AH#0", "QH#0"], custom_id="ct:1:1:c:0")
+    await ann.click(hand, custom_id="ct:1:1:h:play")  # a throw: bo holds K♥, so it fails
     assert "ann's throw failed (A♥ Q♥); forced to play Q♥." in public_text(world)
     await bo.slash(world.thread, "play cards", cards="KH")
     seats = {ann.id: ann, bo.id: bo, cy.id: cy, di.id: di}

@@ -49,8 +49,8 @@ async def test_a_chinese_flow_shows_only_that_language(
     await cy.slash(world.thread, "table join")
     await ann.click(world.table_message(), custom_id="ct:1:start")
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
-    await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:c:0")
-    await ann.click(hand, custom_id="ct:1:h:play")
+    await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
+    await ann.click(hand, custom_id="ct:1:1:h:play")
     await bo.click(world.table_message(), custom_id="ct:1:hint")
     await bo.click(world.table_message(), custom_id="ct:1:pass")
     await cy.slash(world.thread, "play cards", cards="33")  # a refusal, in Chinese

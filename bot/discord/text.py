@@ -1,0 +1,81 @@
+"""Text that is safe to post: what users typed, escaped and clipped, within Discord's limits.
+
+Names (display names, nicknames, names kept in the database) and anything a user typed that a
+reply echoes are untrusted: ``@everyone``, ``<@&role>``, ``||spoilers||``, backticks or
+``# heading`` must show as typed, never ping or reformat the message. ``discord.utils``
+escapes Markdown; mentions are broken here with a zero-width space after every ``@`` (its
+``escape_mentions`` leaves ``<@2>`` and ``<@&1>`` alone, which still draw as mentions).
+Lengths are measured in UTF-16 code units, which Discord never counts as fewer characters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import discord
+
+CONTENT_LIMIT = 2000  # characters in a message's content
+NAME_LIMIT = 64  # Discord names have at most 32 code points: 64 UTF-16 units
+ECHO_LIMIT = 100  # a typed value repeated in a refusal (a 33-card play)
+ELLIPSIS = "…"
+_NO_MENTION = "@\u200b"
+
+
+def size(text: str) -> int:
+    """Length as Discord may count it: UTF-16 code units (an emoji counts twice)."""
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters (by ``size``), marked with an ellipsis."""
+    if size(text) <= limit:
+        return text
+    out, used = [], size(ELLIPSIS)
+    for ch in text:
+        used += size(ch)
+        if used > limit:
+            break
+        out.append(ch)
+    return "".join(out) + ELLIPSIS
+
+
+def escape(text: str) -> str:
+    """Markdown and mentions made literal; line breaks become spaces."""
+    flat = " ".join(text.split())
+    return discord.utils.escape_markdown(flat).replace("@", _NO_MENTION)
+
+
+def name(text: str) -> str:
+    """A user-provided name as it may appear in a message."""
+    return escape(clip(text, NAME_LIMIT))
+
+
+def echo(text: str) -> str:
+    """Something a user typed, repeated back (cut short: a refusal must still arrive)."""
+    return escape(clip(text, ECHO_LIMIT))
+
+
+def fit(lines: Sequence[str], limit: int = CONTENT_LIMIT, *, newest_last: bool = False) -> str:
+    """Lines joined into one message of at most ``limit`` characters.
+
+    Whole lines are dropped, never cut: the first line (a title) stays, then as many of the
+    rest as fit, from the top (or, with ``newest_last``, from the bottom), with ``…`` where
+    lines were left out. A single line too long on its own is clipped.
+    """
+    text = "\n".join(lines)
+    if size(text) <= limit or not lines:
+        return text
+    head, rest = lines[0], list(lines[1:])
+    if newest_last:
+        rest.reverse()
+    kept: list[str] = []
+    used = size(head) + size("\n" + ELLIPSIS)
+    for line in rest:
+        if used + size(line) + 1 > limit:
+            break
+        kept.append(line)
+        used += size(line) + 1
+    if newest_last:
+        kept.reverse()
+        return clip("\n".join([head, ELLIPSIS, *kept]), limit)
+    return clip("\n".join([head, *kept, ELLIPSIS]), limit)

@@ -1,0 +1,185 @@
+"""A few sensible plays for a 三扣 seat, for suggestions: never the whole list of follows.
+
+Following asks only for the right number of cards of the led suit (RULES.md §2.6), so after a
+big lead the legal follows are every way to fill the free part: a player void in the suit of
+a 10-card lead with 33 cards may answer in millions of ways (``Game.legal_plays`` lists them
+all, lazily). A person picks among a few shapes instead, and that is what is offered here:
+the part the rule forces, then the free part filled by groups: the lowest cards with pairs
+kept together, pairs first, one suit first (all trumps: 枪), or the strongest cards when the
+follow can still win. Cards already chosen (typed) stay in every suggestion.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from engine.cards import Card
+from engine.sankou import moves
+from engine.sankou.combos import Kind, Lead, classify_lead
+from engine.sankou.order import TRUMP, CardOrder, order_for
+from engine.sankou.view import Phase, SankouView
+
+
+@dataclass(frozen=True, slots=True)
+class FollowRule:
+    """How a follow of a lead can be completed from a hand once ``chosen`` is in it.
+
+    Every legal follow holding ``chosen`` also holds ``forced`` (the rest of the led suit, when
+    the hand cannot fill the lead with that suit) plus exactly ``free`` more cards, any of
+    ``pool``: the led suit when the hand holds enough of it, else every other card.
+    """
+
+    chosen: tuple[Card, ...]
+    forced: tuple[Card, ...]
+    pool: tuple[Card, ...]  # cheapest first, equal cards side by side
+    free: int
+
+
+def cheapness(order: CardOrder) -> Callable[[Card], tuple[bool, bool, int, int]]:
+    """Least valuable first: cards without points, side suits, weak (as ``moves.follows``)."""
+    suit_of, strength = order.suit, order.strength
+
+    def key(card: Card) -> tuple[bool, bool, int, int]:
+        i = card.index
+        return (card.points > 0, suit_of[i] == TRUMP, strength[i], i)
+
+    return key
+
+
+def follow_rule(
+    hand: Sequence[Card], lead: Lead, order: CardOrder, chosen: Sequence[Card] = ()
+) -> FollowRule | None:
+    """The rule for completing ``chosen`` into a follow of ``lead``; None if no follow can
+    hold ``chosen`` (cards not held, too many, or too many outside the led suit)."""
+    left = Counter(hand)
+    for card in chosen:
+        if left[card] == 0:
+            return None
+        left[card] -= 1
+    suit_of = order.suit
+    held = sum(1 for card in hand if suit_of[card.index] == lead.suit)
+    must = min(held, lead.size)  # cards of the led suit every follow holds
+    chosen_suited = sum(1 for card in chosen if suit_of[card.index] == lead.suit)
+    if len(chosen) > lead.size or len(chosen) - chosen_suited > lead.size - must:
+        return None
+    rest = sorted(left.elements(), key=cheapness(order))
+    suited = tuple(card for card in rest if suit_of[card.index] == lead.suit)
+    others = tuple(card for card in rest if suit_of[card.index] != lead.suit)
+    free = lead.size - len(chosen)
+    if held >= lead.size:
+        return FollowRule(tuple(chosen), (), suited, free)
+    return FollowRule(tuple(chosen), suited, others, free - len(suited))
+
+
+def completions(
+    hand: Sequence[Card], lead: Lead, order: CardOrder, chosen: Sequence[Card] = ()
+) -> Iterator[list[Card]]:
+    """Legal follows of ``lead`` holding ``chosen``: a handful, by groups, lowest first.
+
+    Each is ``chosen`` followed by the rest in display order; none is repeated.
+    """
+    rule = follow_rule(hand, lead, order, chosen)
+    if rule is None:
+        return
+    pool, k = list(rule.pool), rule.free
+    fills = [_lowest(pool, k, keep_pairs=True), pool[:k], _lowest(_pairs_first(pool), k)]
+    classes = list(dict.fromkeys(order.suit[card.index] for card in pool))
+    for cls in classes:
+        fills.append(_lowest([c for c in pool if order.suit[c.index] == cls], k, rest=pool))
+    strong = _winning_suit(rule, lead, order)
+    if strong is not None:
+        best = sorted((c for c in pool if order.suit[c.index] == strong), key=_strongest(order))
+        fills.append(_lowest(_pairs_first(best), k, rest=pool))
+    seen: set[tuple[int, ...]] = set()
+    for fill in fills:
+        if len(fill) != k:
+            continue
+        rest = sorted([*rule.forced, *fill], key=order.sort_key)
+        key = tuple(sorted(card.index for card in rest))
+        if key not in seen:
+            seen.add(key)
+            yield [*rule.chosen, *rest]
+
+
+def _winning_suit(rule: FollowRule, lead: Lead, order: CardOrder) -> int | None:
+    """The suit class in which a follow completed by this rule could take the trick: the led
+    suit when the hand holds enough of it, trumps when void in a led side suit (枪)."""
+    if rule.forced or lead.kind is Kind.EIGHT:
+        return None  # part of the led suit plus other cards never wins; nor does a follow to 八张
+    if any(order.suit[card.index] == lead.suit for card in rule.pool):
+        return lead.suit
+    return TRUMP if lead.suit != TRUMP else None
+
+
+def _strongest(order: CardOrder) -> Callable[[Card], tuple[int, int]]:
+    strength = order.strength
+    return lambda card: (-strength[card.index], card.index)
+
+
+def _pairs_first(cards: list[Card]) -> list[Card]:
+    """The pairs of ``cards`` (in their order), then its singles."""
+    count = Counter(cards)
+    return [c for c in cards if count[c] == 2] + [c for c in cards if count[c] != 2]
+
+
+def _lowest(
+    cards: list[Card], k: int, *, keep_pairs: bool = True, rest: list[Card] | None = None
+) -> list[Card]:
+    """``k`` cards taken from ``cards`` in order, then from ``rest``; a pair is not split while
+    a single further on can fill the last place."""
+    first = set(cards)
+    order = list(cards) + [c for c in rest or () if c not in first]
+    count = Counter(order)
+    units: list[list[Card]] = []
+    paired: set[Card] = set()
+    for card in order:
+        if count[card] == 2 and keep_pairs:
+            if card not in paired:
+                paired.add(card)
+                units.append([card, card])
+        else:
+            units.append([card])
+    taken: list[Card] = []
+    skipped: list[list[Card]] = []
+    for unit in units:
+        if len(taken) + len(unit) <= k:
+            taken += unit
+        else:
+            skipped.append(unit)
+        if len(taken) == k:
+            return taken
+    for unit in skipped:  # nothing else fits: split a pair
+        taken += unit[: k - len(taken)]
+        if len(taken) == k:
+            break
+    return taken
+
+
+def lead_of(view: SankouView) -> Lead | None:
+    """The lead to follow in the trick the view shows (None: the seat is to lead)."""
+    if not view.trick:
+        return None
+    return classify_lead(list(view.trick[0].cards), order_for(view.trump))
+
+
+def suggestions(view: SankouView, chosen: Sequence[Card] = ()) -> Iterator[list[Card]]:
+    """Sensible plays for the view's own seat that hold ``chosen``, lazily.
+
+    Leading: every single, pair, tractor and eight of a kind that holds ``chosen`` (throws are
+    the player's own idea). Following: ``completions``. Nothing when it is not the seat's turn
+    to play a card.
+    """
+    if view.phase is not Phase.PLAY or view.seat is None or view.to_move != view.seat:
+        return
+    hand = list(view.hand or ())
+    order = order_for(view.trump)
+    lead = lead_of(view)
+    if lead is not None:
+        yield from completions(hand, lead, order, chosen)
+        return
+    wanted = Counter(chosen)
+    for play in moves.leads(hand, order):
+        if not wanted - Counter(play):
+            yield play

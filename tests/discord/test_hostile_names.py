@@ -1,0 +1,117 @@
+"""Whole hands of both games played by people whose names are attacks; nobody gets pinged.
+
+The payload check of ``conftest.py`` runs on every request: each message stays within
+Discord's limits and carries ``allowed_mentions`` that ping nobody but the player to move.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import simcord
+
+from bot.service import ServiceError
+from engine.actions import Bid, DeclareTrump, Discard, Play
+from engine.cards import format_cards
+from tests.discord.conftest import HOSTILE_NAMES, World, answer, open_table, texts
+from tests.discord.test_qingdun_flow import short_deal as qingdun_deal
+from tests.discord.test_sankou_flow import short_deal as sankou_deal
+
+RAW = ("@everyone", "<@&1>", "<@2>", "||spoiler||", "`tick`")
+
+
+@pytest.fixture
+def world(simcord_env: simcord.Env) -> World:
+    return World(simcord_env, HOSTILE_NAMES)
+
+
+async def play_out(world: World, env: simcord.Env) -> None:
+    """Everyone does what the hint says until the hand is over, by typed commands."""
+    service = env.bot.service
+    by_id = {p.id: p for p in world.players}
+    for _ in range(200):
+        try:
+            info = await service.table_info(1)
+        except ServiceError:
+            return
+        if info.status != "playing" or info.to_move is None:
+            return
+        player = by_id[info.seats[info.to_move].user_id]
+        match await service.hint(1, player.id):
+            case Play(_, cards):
+                done = await player.slash(world.thread, "play cards", cards=format_cards(cards))
+            case Bid(_, amount):
+                done = await player.slash(world.thread, "play bid", amount=amount)
+            case Discard(_, cards):
+                done = await player.slash(world.thread, "play kitty", cards=format_cards(cards))
+            case DeclareTrump(_, suit):
+                done = await player.slash(world.thread, "play trump", suit=suit.value)
+            case _:
+                done = await player.slash(world.thread, "play pass")
+        assert answer(done).ephemeral
+    raise AssertionError("the hand did not end")
+
+
+def assert_nobody_pinged(world: World) -> None:
+    """Names show as typed (escaped); the only mention in any message is the turn ping."""
+    turn_words = ("your turn", "your bid", "you are the dealer", "name the trump")
+    for message in texts(world, world.players[0]):
+        assert not message.mention_everyone and not message.role_mentions, message.content
+        for raw in RAW:
+            assert raw not in message.content, message.content
+        for line in message.content.splitlines():
+            assert not line.startswith(("#", "-#", ">")), line
+        pinged = [user.id for user in message.mentions]
+        if pinged:
+            assert len(pinged) == 1 and message.content.count(f"<@{pinged[0]}>") == 1
+            assert any(word in message.content for word in turn_words), message.content
+
+
+async def scores(world: World) -> list[Any]:
+    ann = world.players[0]
+    return [
+        answer(await ann.slash(world.thread, "scores table")),
+        answer(await ann.slash(world.thread, "scores history")),
+        answer(await ann.slash(world.channel, "scores leaderboard", game="qingdun")),
+        answer(await ann.slash(world.channel, "scores leaderboard", game="sankou")),
+        answer(await ann.slash(world.channel, "scores stats", player=world.players[3])),
+    ]
+
+
+async def test_a_qingdun_hand_with_hostile_names(
+    world: World, deals: Any, simcord_env: simcord.Env
+) -> None:
+    deals.use("qingdun", qingdun_deal().start)
+    await open_table(world, "qingdun", bot=False, hands=1)
+    await world.players[1].slash(world.thread, "table show")
+    assert answer(await world.players[0].slash(world.thread, "table end")).ephemeral  # a vote
+    await play_out(world, simcord_env)
+    shown = "\n".join(m.content for m in texts(world, world.players[0]))
+    assert "\\# heading opened a Qingdun table." in shown
+    assert "@\u200beveryone \\|\\|spoiler\\|\\|" in shown
+    assert "<@\u200b&1> <@\u200b2> \\`tick\\`" in shown
+    assert f"{HOSTILE_NAMES[3]}: " in shown  # CJK and emoji need no escaping
+    assert "Hand 1 is over" in shown
+    assert "\\# heading asks to end the table now" in shown  # the vote names everyone, escaped
+    replies = await scores(world)
+    assert "\\# heading: " in replies[0].content
+    assert HOSTILE_NAMES[3] in replies[1].content and HOSTILE_NAMES[3] in replies[2].content
+    assert "@\u200beveryone" in replies[2].content
+    assert_nobody_pinged(world)
+
+
+async def test_a_sankou_hand_with_hostile_names(
+    world: World, deals: Any, simcord_env: simcord.Env
+) -> None:
+    deals.use("sankou", sankou_deal().start)
+    await open_table(world, "sankou", bot=False, hands=1)
+    await world.players[0].slash(world.thread, "play bid", amount=80)
+    await play_out(world, simcord_env)
+    shown = "\n".join(m.content for m in texts(world, world.players[0]))
+    assert "\\# heading bids 80." in shown
+    assert "Hand 1 is over: contract" in shown
+    assert "\\# heading is the dealer (庄家) at 80." in shown
+    assert "wins the trick" in shown
+    await scores(world)
+    assert_nobody_pinged(world)
