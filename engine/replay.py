@@ -53,6 +53,7 @@ class Replay:
     game: GameBase
     deal: RevealedDeal
     tricks: tuple[TableView, ...]
+    unfinished: bool = False  # the last trick page is the one the hand ended inside
 
     @property
     def result_matches(self) -> bool:
@@ -73,9 +74,11 @@ def replay(record: HandRecord) -> Replay:
         if page is not None:
             tricks.append(page)
         before = after
-    if before.trick:  # the hand ended inside a trick (雙扣, early end, a player left)
+    unfinished = bool(before.trick)  # the hand ended inside a trick (雙扣, early end, a leaver)
+    if unfinished:
         tricks.append(replace(before, to_move=None))
-    return Replay(record, game, reveal(record.game, record.start, game), tuple(tricks))
+    deal = reveal(record.game, record.start, game)
+    return Replay(record, game, deal, tuple(tricks), unfinished)
 
 
 def _trick_end(before: Any, after: Any) -> TableView | None:

@@ -70,13 +70,13 @@ def board_image(board: BoardPicture, look: Look) -> Image.Image:
         empty = look.style(BODY, theme.SOFT_TEXT)
         draw_text(image, (WIDTH // 2, y + ROW_H // 2), look.label("board_empty"), empty, "m")
     for index, row in enumerate(rows):
-        _row(image, draw, row, y, look, stripe=index % 2 == 0)
+        _row(image, draw, row, y, look, stripe=index % 2 == 0, points=board.by == "points")
         y += ROW_H
     if board.own is not None:
         dots = look.style(TITLE, theme.SOFT_TEXT, bold=True)
         draw_text(image, (WIDTH // 2, y + GAP_H // 2), "⋯", dots, "m")
         y += GAP_H
-        _row(image, draw, board.own, y, look, stripe=True)
+        _row(image, draw, board.own, y, look, stripe=True, points=board.by == "points")
         y += ROW_H
     if board.footnote:
         note = look.style(SMALL, theme.SOFT_TEXT)
@@ -102,7 +102,9 @@ def _row(
     look: Look,
     *,
     stripe: bool,
+    points: bool,
 ) -> None:
+    """One line; ``points`` shows the value with its sign (+20), a rating without."""
     box = (PAD, y + 3, WIDTH - PAD, y + ROW_H - 3)
     if row.viewer:  # ringed, with a bar on the left that stays gold at any size
         draw.rounded_rectangle(box, 14, fill=theme.PANEL, outline=theme.TURN, width=4)
@@ -118,7 +120,7 @@ def _row(
     else:
         draw_text(image, (RANK_X, middle), "·", look.style(TITLE, theme.SOFT_TEXT, True), "m")
     value_style = look.style(BIG, theme.SOFT_TEXT if muted else theme.TEXT, bold=True)
-    value = str(row.value) if row.value or row.hands else "—"
+    value = (signed(row.value) if points else str(row.value)) if row.value or row.hands else "—"
     value_width = draw_text(image, (VALUE_X, middle - 12), value, value_style, "r")
     if row.change is not None:
         colour = theme.GOOD if row.change > 0 else theme.BAD if row.change < 0 else theme.SOFT_TEXT

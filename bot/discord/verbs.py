@@ -23,6 +23,7 @@ import render
 from bot.discord import handview, rules, shorthand, text
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.presenter import SEND_FAILURES, png, pretty, seat_names
+from bot.discord.scores import ScoreVerbs
 from bot.i18n import lang_of, refusal, t
 from bot.service import (
     DiscardCards,
@@ -74,6 +75,7 @@ class Verbs:
 
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
+        self.scores = ScoreVerbs(self)
         self.cooldowns = Cooldowns(bot.clock)
 
     @property
