@@ -22,7 +22,7 @@ from discord.app_commands import Choice
 
 import render
 from bot.discord import text
-from bot.discord.presenter import SEND_FAILURES, png, pretty, result_word, tally_lines
+from bot.discord.presenter import png, pretty, result_word, tally_lines
 from bot.i18n import CATALOGUE, lang_of, t
 from bot.service import ServiceError
 from bot.service import events as ev
@@ -254,7 +254,7 @@ class ScoreVerbs:
             await self._refused(interaction, exc)
             return
         if update:
-            await _edit(interaction, **message)
+            await self.verbs.edit_message(interaction, **message)
         else:
             files = message.pop("attachments")
             await self.verbs.say(interaction, message.pop("content"), files=files, **message)
@@ -275,17 +275,6 @@ class ScoreVerbs:
         data = json.dumps(record.to_json(), ensure_ascii=False, indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=name, description=f"#{ident}")
         await self.verbs.say(interaction, t("export.done", lang, id=ident, file=name), files=[file])
-
-
-async def _edit(interaction: discord.Interaction, **message: Any) -> None:
-    """Show another page in the message whose button was clicked."""
-    try:
-        if interaction.response.is_done():
-            await interaction.edit_original_response(**message)
-        else:
-            await interaction.response.edit_message(**message)
-    except SEND_FAILURES as exc:
-        log.warning("could not turn a replay's page (%s)", getattr(exc, "status", exc))
 
 
 # -- what the answers say -------------------------------------------------------------------------

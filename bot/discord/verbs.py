@@ -677,17 +677,18 @@ class Verbs:
             else t("hand.nothing_selected", lang)
         )
         ui = handview.build_view(table_id, hand, info.game, view, lang, selected)
-        await self._edit_hand(interaction, content="\n".join(lines), view=ui)
+        await self.edit_message(interaction, content="\n".join(lines), view=ui)
 
-    async def _edit_hand(self, interaction: discord.Interaction, **kwargs: Any) -> None:
-        """Edit the hand message whose control was used (as the response when not deferred)."""
+    async def edit_message(self, interaction: discord.Interaction, **kwargs: Any) -> None:
+        """Edit the private message whose control was used (a hand, a replay's page), as the
+        response when not deferred."""
         try:
             if interaction.response.is_done():
                 await interaction.edit_original_response(**kwargs)
             else:
                 await interaction.response.edit_message(**kwargs)
         except SEND_FAILURES as exc:
-            log.warning("could not update a hand message (%s)", getattr(exc, "status", exc))
+            log.warning("could not update a message (%s)", getattr(exc, "status", exc))
 
     async def hand_button(
         self, interaction: discord.Interaction, table_id: int, hand: int, verb: str
@@ -740,7 +741,7 @@ class Verbs:
             return
         if message["view"] is discord.utils.MISSING:
             message["view"] = None
-        await self._edit_hand(interaction, **message)
+        await self.edit_message(interaction, **message)
 
     async def bid(
         self, interaction: discord.Interaction, table_id: int, hand: int, amount: int
