@@ -12,8 +12,9 @@ buttons stays in view:
   button (``bot.discord.turns``); it is deleted once that turn is over, so only the current
   one is ever in the channel;
 - **the table message** is edited in place, and posted anew (the old one deleted) when more
-  than ``BELOW`` messages would sit under it (``bot.discord.scroll`` counts them), or when the
-  count is unknown (a message from before a restart) and it is older than ``REPOST_AFTER``.
+  than ``BELOW`` messages would sit under it (``bot.discord.scroll`` counts them), or when it
+  is older than ``REPOST_AFTER`` and anything would sit under it (or the count is unknown: a
+  message from before a restart).
 
 Everything here runs after the service has committed, so a Discord failure (an edit refused,
 a rate limit, a missing permission, or the connection itself failing) is logged and skipped: it
@@ -524,11 +525,13 @@ class Presenter:
 
     def _crowded(self, info: TableInfo, message_id: int, coming: int) -> bool:
         """Whether the table message should move down: more than ``BELOW`` messages under it
-        (with ``coming`` more), or, not knowing, an old one."""
+        (with ``coming`` more), or an old one with anything under it (it has scrolled away
+        since; not knowing what is under it, an old one)."""
         below = self.scroll.below(self.channel_id(info), message_id)
+        old = discord.utils.utcnow() - discord.utils.snowflake_time(message_id) > REPOST_AFTER
         if below is None:
-            return discord.utils.utcnow() - discord.utils.snowflake_time(message_id) > REPOST_AFTER
-        return below + coming > BELOW
+            return old
+        return below + coming > BELOW or (old and below + coming > 0)
 
     async def _make_room(self, info: TableInfo) -> None:
         """Before a post: move the table message down first if the post would bury it."""

@@ -174,7 +174,7 @@ async def test_fast_private_answers_are_the_interactions_response(
     assert callbacks(simcord_env) == [4] and refused.response.content.startswith("Not your turn")
     hint = await bo.slash(world.thread, "play hint")
     assert callbacks(simcord_env) == [4] and hint.response.content.startswith("Hint:")
-    board = await bo.slash(world.channel, "scores leaderboard", game="qingdun")
+    board = await bo.slash(world.channel, "scores board", game="qingdun")
     assert callbacks(simcord_env) == [4] and board.response.content.startswith("**Leaderboard")
     hand = await bo.slash(world.thread, "play hand")  # drawing: deferred first
     assert callbacks(simcord_env) == [5] and answer(hand).attachments
@@ -215,7 +215,7 @@ async def test_the_documented_permissions_are_enough(
     assert fresh.id != old.id
     assert old.id not in {m.id for m in world.thread.history()}  # its own old post, deleted
     rules = answer(await bo.slash(world.thread, "rules", game="qingdun"))
-    assert rules.embeds and rules.embeds[0].title == "Qingdun"
+    assert rules.embeds and rules.embeds[0].title == "Qingdun · How to play here"
 
 
 async def test_a_slow_save_is_deferred_in_time_and_still_answered(

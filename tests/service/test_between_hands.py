@@ -22,7 +22,7 @@ A, B, C, D = USERS
 
 async def test_without_auto_deal_a_player_deals_the_next_hand(service: TableService) -> None:
     table = await full_table(service, "qingdun", humans=2, settings={"auto_deal": False})
-    await refused("hand_running", service.next_hand(table, B), number=1)
+    await refused("hand_not_over", service.next_hand(table, B), number=1)
     updates = await play_hand(service, table)
     last = updates[-1]
     assert not any(isinstance(a, ev.HandDealt) for a in last.announcements)
