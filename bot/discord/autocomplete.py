@@ -22,7 +22,7 @@ from itertools import islice
 from typing import Any
 
 from bot.discord import shorthand, text
-from bot.i18n import plural, t
+from bot.i18n import t
 from bot.service import TableService
 from engine.cards import RANK_NAMES, Card, format_cards, parse_cards
 from engine.errors import CardParseError, IllegalMove
@@ -56,7 +56,7 @@ def suggestions(
             continue
         seen.add(value)
         kind = _kind(game, view, cards)
-        label = f"{t(kind, lang) if kind else plural('kind.cards', lang, len(cards))} · "
+        label = f"{t(kind, lang) if kind else t('kind.cards', lang, count=len(cards))} · "
         out.append((text.clip(label + text.cards(cards), MAX_VALUE), value))
         if len(out) >= LIMIT:
             break

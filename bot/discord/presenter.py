@@ -42,7 +42,7 @@ import discord
 import render
 from bot.discord import controls, offers, text, turns
 from bot.discord.scroll import Scroll
-from bot.i18n import CATALOGUE, plural, t
+from bot.i18n import CATALOGUE, t
 from bot.service import ServiceError, TableInfo, Update
 from bot.service import events as ev
 from bot.store import ScoreLine
@@ -445,7 +445,14 @@ class Presenter:
         for index, (name, total, hands) in enumerate(rows):
             rank = 1 + sum(1 for row in rows[:index] if row[1] > total)
             body.append(
-                plural("table.final_row", lang, hands, rank=rank, name=text.name(name), total=total)
+                t(
+                    "table.final_row",
+                    lang,
+                    count=hands,
+                    rank=rank,
+                    name=text.name(name),
+                    total=total,
+                )
             )
         files = []
         if rows:

@@ -15,7 +15,7 @@ from typing import Any
 import discord
 
 from bot.discord import controls, text
-from bot.i18n import plural, t
+from bot.i18n import t
 from bot.service import CatchUp, TableInfo
 from bot.service import events as ev
 
@@ -106,9 +106,10 @@ def since(events: Sequence[Any], game: str, names: Sequence[str], lang: str) -> 
         return " · ".join(words for _, words in items)
     plays = sum(1 for event in events if isinstance(event, ev.Played))
     passes = sum(1 for event in events if isinstance(event, ev.Passed | ev.BidPassed))
-    counted = [plural("turn.plays", lang, plays)]
+    counted = [t("turn.plays", lang, count=plays)]
     if passes:
-        counted.append(plural("turn.passes", lang, passes))
+        key = "turn.bid_passes" if game == "sankou" else "turn.passes"
+        counted.append(t(key, lang, count=passes))
     notable = [words for notable, words in items if notable][-NOTABLE_SHOWN:]
     return " · ".join([", ".join(counted), *notable])
 

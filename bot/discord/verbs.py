@@ -24,7 +24,7 @@ from bot.discord import handview, offers, rules, shorthand, text
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.presenter import SEND_FAILURES, png, pretty, seat_names
 from bot.discord.scores import ScoreVerbs
-from bot.i18n import lang_of, plural, refusal, t
+from bot.i18n import lang_of, refusal, t
 from bot.service import (
     DiscardCards,
     MakeBid,
@@ -135,7 +135,7 @@ class Verbs:
         fix = offers.fix(exc, info, lang, typed=typed)
         await self.say(
             interaction,
-            text.clip(refusal(exc, lang, names, text.echo), text.CONTENT_LIMIT),
+            text.clip(refusal(exc, lang, names, text.echo, text.symbols), text.CONTENT_LIMIT),
             **({"view": fix} if fix is not None else {}),
         )
 
@@ -615,7 +615,7 @@ class Verbs:
         """
         chosen = handview.in_hand_order(selected, view.hand or ())
         image = await self.draw(render.render_hand, view, lang, highlight=chosen)
-        lines = [plural("hand.title", lang, len(view.hand or ()))]
+        lines = [t("hand.title", lang, count=len(view.hand or ()))]
         if image is None:
             lines.append(t("hand.cards", lang, cards=pretty(view.hand or ())))
         kitty = getattr(view, "kitty", None)
@@ -668,7 +668,7 @@ class Verbs:
             return
         await self.defer_private(interaction)  # drawing takes a while
         shown = dataclasses.replace(view, hand=partner, partner_hand=None)
-        title = plural("hand.partner", lang, len(partner))
+        title = t("hand.partner", lang, count=len(partner))
         image = await self.draw(render.render_hand, shown, lang, title=title)
         if image is None:
             await self.say(interaction, f"{title}\n{t('hand.cards', lang, cards=pretty(partner))}")
@@ -744,7 +744,7 @@ class Verbs:
             await self.refuse(interaction, exc, info)
             return
         chosen = handview.in_hand_order(selected, view.hand or ())
-        lines = [plural("hand.title", lang, len(view.hand or ()))]
+        lines = [t("hand.title", lang, count=len(view.hand or ()))]
         kitty = getattr(view, "kitty", None)
         if kitty:
             lines.append(t("hand.kitty", lang, cards=pretty(kitty)))

@@ -1,6 +1,8 @@
 """The players' language: one catalogue, a lookup, and Discord's command Translator.
 
-``t(key, lang, **params)`` formats a message; ``lang_of(locale)`` maps a Discord locale to one
+``t(key, lang, **params)`` formats a message (English says "1 card", not "1 cards": an entry
+``<key>.<param>_one`` is used instead of ``<key>`` when that number param is exactly 1);
+``lang_of(locale)`` maps a Discord locale to one
 of ``LANGS`` (zh-TW and zh-CN as themselves, everything else English); ``refusal(exc, lang)``
 turns an engine or service error into the player's language from its stable ``code``.
 """
@@ -14,8 +16,6 @@ from bot.i18n.catalogue import UI, Entry
 from bot.i18n.commands import COMMANDS
 from bot.i18n.errors import ERRORS
 from bot.i18n.scores import SCORES
-from engine.cards import parse_cards
-from engine.errors import CardParseError
 
 LANGS: tuple[str, ...] = ("en", "zh-TW", "zh-CN")
 DEFAULT_LANG = "en"
@@ -48,7 +48,7 @@ class _Params(dict[str, Any]):
 
 def t(key: str, lang: str, /, **params: Any) -> str:
     """The message ``key`` in ``lang`` (falls back to English, then to the key itself)."""
-    entry = CATALOGUE.get(key)
+    entry = CATALOGUE.get(_singular(key, params)) or CATALOGUE.get(key)
     if entry is None:
         return key
     text = entry.get(lang) or entry[DEFAULT_LANG]
@@ -58,12 +58,14 @@ def t(key: str, lang: str, /, **params: Any) -> str:
         return text
 
 
-def plural(key: str, lang: str, count: int, /, **params: Any) -> str:
-    """``t`` for a message about ``count`` things: ``<key>.one`` when there is exactly one
-    and the catalogue has that form ("1 hand", not "1 hands"); ``count`` is passed on."""
-    if count == 1 and f"{key}.one" in CATALOGUE:
-        key = f"{key}.one"
-    return t(key, lang, count=count, **params)
+def _singular(key: str, params: dict[str, Any]) -> str:
+    """``<key>.<name>_one`` when the number param ``name`` is 1 and that entry exists."""
+    for name, value in params.items():
+        if value == 1 and isinstance(value, int) and not isinstance(value, bool):
+            one = f"{key}.{name}_one"
+            if one in CATALOGUE:
+                return one
+    return key
 
 
 def has_refusal(code: str) -> bool:
@@ -72,16 +74,8 @@ def has_refusal(code: str) -> bool:
 
 #: Params that name a seat (0-3): shown to players as seat numbers 1-4 and by name.
 SEAT_PARAMS = frozenset({"seat", "to_move", "leader", "dealer", "owner", "winner"})
-#: Params that hold cards in notation (``10H BJ``): shown with suit symbols (``10♥ 大王``).
-CARD_PARAMS = frozenset({"card", "cards", "play", "top"})
-
-
-def _symbols(value: str) -> str:
-    """Cards in notation written as every message writes them; anything else as it is."""
-    try:
-        return " ".join(card.pretty for card in parse_cards(value))
-    except CardParseError:
-        return value
+#: Params holding cards in notation (``10H JS``): shown to players through ``cards``.
+CARD_PARAMS = frozenset({"card", "cards", "play", "top", "attempted", "forced"})
 
 
 def refusal(
@@ -89,6 +83,7 @@ def refusal(
     lang: str,
     names: Sequence[str] = (),
     clean: Callable[[str], str] = str,
+    cards: Callable[[str], str] = str,
 ) -> str:
     """An engine or service refusal in ``lang``, from its ``code`` and ``params``.
 
@@ -96,15 +91,15 @@ def refusal(
     first seat-like one); games and suits are named in ``lang``. Without a catalogue entry the
     English message is the fallback, and a Chinese reader gets the generic refusal instead.
     ``clean`` is applied to every text that came from outside the catalogue (what the user
-    typed, player names): the front end escapes and shortens them there.
+    typed, player names): the front end escapes and shortens them there. ``cards`` turns the
+    card notation of ``CARD_PARAMS`` into what players read (``3D`` as ``3♦``).
     """
     code = getattr(exc, "code", None)
-    raw: dict[str, Any] = {
-        key: clean(_symbols(value) if key in CARD_PARAMS else value)
-        if isinstance(value, str)
-        else value
-        for key, value in (getattr(exc, "params", {}) or {}).items()
-    }
+    raw: dict[str, Any] = {}
+    for key, value in (getattr(exc, "params", {}) or {}).items():
+        if isinstance(value, str):
+            value = clean(cards(value) if key in CARD_PARAMS else value)
+        raw[key] = value
     names = [clean(name) for name in names]
     params = dict(raw)
     for key in sorted(raw, key=lambda k: k != "seat"):
@@ -141,7 +136,6 @@ __all__ = [
     "command_text",
     "has_refusal",
     "lang_of",
-    "plural",
     "refusal",
     "t",
 ]

@@ -374,6 +374,29 @@ UI: dict[str, Entry] = {
         "zh-TW": "（中文版規則尚未提供，以下為英文原文。）",
         "zh-CN": "（中文版规则尚未提供，以下为英文原文。）",
     },
+    # --- issue 12: the private hand --------------------------------------------------------
+    # English singulars (``bot.i18n.t`` picks ``<key>.<param>_one`` when that number is 1).
+    "hand.title.count_one": {
+        "en": "Your hand: {count} card.",
+        "zh-TW": "你的手牌：{count} 張。",
+        "zh-CN": "你的手牌：{count} 张。",
+    },
+    "hand.partner.count_one": {
+        "en": "Your partner's hand: {count} card.",
+        "zh-TW": "對家的手牌：{count} 張。",
+        "zh-CN": "对家的手牌：{count} 张。",
+    },
+    "kind.cards.count_one": {"en": "{count} card", "zh-TW": "{count} 張", "zh-CN": "{count} 张"},
+    "scores.row.hands_one": {
+        "en": "{rank}. {name}: {score:+d} ({hands} hand)",
+        "zh-TW": "{rank}. {name}：{score:+d}（{hands} 局）",
+        "zh-CN": "{rank}. {name}：{score:+d}（{hands} 局）",
+    },
+    "scores.stats_line.hands_one": {
+        "en": "{game}: {hands} hand, {wins} won, total {score:+d}",
+        "zh-TW": "{game}：{hands} 局，贏 {wins} 局，累計 {score:+d}",
+        "zh-CN": "{game}：{hands} 局，赢 {wins} 局，累计 {score:+d}",
+    },
 }
 
 
@@ -457,7 +480,7 @@ UI.update(
             "zh-TW": "出牌 {count} 次",
             "zh-CN": "出牌 {count} 次",
         },
-        "turn.plays.one": {
+        "turn.plays.count_one": {
             "en": "{count} play",
             "zh-TW": "出牌 {count} 次",
             "zh-CN": "出牌 {count} 次",
@@ -467,7 +490,7 @@ UI.update(
             "zh-TW": "不要 {count} 次",
             "zh-CN": "不要 {count} 次",
         },
-        "turn.passes.one": {
+        "turn.passes.count_one": {
             "en": "{count} pass",
             "zh-TW": "不要 {count} 次",
             "zh-CN": "不要 {count} 次",
@@ -477,7 +500,7 @@ UI.update(
             "zh-TW": "不叫 {count} 次",
             "zh-CN": "不叫 {count} 次",
         },
-        "turn.bid_passes.one": {
+        "turn.bid_passes.count_one": {
             "en": "{count} pass",
             "zh-TW": "不叫 {count} 次",
             "zh-CN": "不叫 {count} 次",
@@ -516,7 +539,7 @@ UI.update(
             "zh-TW": "{rank}. {name}：{total:+d}（{count} 局）",
             "zh-CN": "{rank}. {name}：{total:+d}（{count} 局）",
         },
-        "table.final_row.one": {
+        "table.final_row.count_one": {
             "en": "{rank}. {name}: {total:+d} ({count} hand)",
             "zh-TW": "{rank}. {name}：{total:+d}（{count} 局）",
             "zh-CN": "{rank}. {name}：{total:+d}（{count} 局）",
@@ -578,27 +601,6 @@ UI.update(
             "en": "Hand {number}: {kind}",
             "zh-TW": "第 {number} 局：{kind}",
             "zh-CN": "第 {number} 局：{kind}",
-        },
-        "scores.row.one": {
-            "en": "{rank}. {name}: {score:+d} ({hands} hand)",
-            "zh-TW": "{rank}. {name}：{score:+d}（{hands} 局）",
-            "zh-CN": "{rank}. {name}：{score:+d}（{hands} 局）",
-        },
-        "scores.stats_line.one": {
-            "en": "{game}: {hands} hand, {wins} won, total {score:+d}",
-            "zh-TW": "{game}：{hands} 局，贏 {wins} 局，累計 {score:+d}",
-            "zh-CN": "{game}：{hands} 局，赢 {wins} 局，累计 {score:+d}",
-        },
-        "kind.cards.one": {"en": "{count} card", "zh-TW": "{count} 張", "zh-CN": "{count} 张"},
-        "hand.title.one": {
-            "en": "Your hand: {count} card.",
-            "zh-TW": "你的手牌：{count} 張。",
-            "zh-CN": "你的手牌：{count} 张。",
-        },
-        "hand.partner.one": {
-            "en": "Your partner's hand: {count} card.",
-            "zh-TW": "對家的手牌：{count} 張。",
-            "zh-CN": "对家的手牌：{count} 张。",
         },
         "rules.howto_title": {
             "en": "How to play here",

