@@ -710,7 +710,7 @@ UI.update(
             "zh-CN": "{name} 赢得这一轮（+{points}）",
         },
         "since.out": {
-            "en": "{name} is out ({place})",
+            "en": "{name} is {place}",
             "zh-TW": "{name} 出完（{place}）",
             "zh-CN": "{name} 出完（{place}）",
         },

@@ -14,9 +14,7 @@ import simcord
 from simcord.http import router
 
 from bot.discord.presenter import BELOW
-from bot.service import ServiceError
-from engine.actions import Bid, DeclareTrump, Discard, Play
-from tests.discord.conftest import World, answer, open_table
+from tests.discord.conftest import World, answer, open_table, play_out
 from tests.discord.test_qingdun_flow import short_deal
 
 
@@ -66,43 +64,6 @@ def watch(world: World, monkeypatch: pytest.MonkeyPatch) -> Iterator[Watch]:
 
     monkeypatch.setattr(router, "dispatch", watched)
     yield seen
-
-
-async def play_out(world: World, env: simcord.Env) -> int:
-    """Every human turn played with the hint, by slash command, until the table ends;
-    returns how many turns the people played."""
-    service = env.bot.service
-    players = {p.id: p for p in world.players}
-    turns = 0
-    while True:
-        try:
-            info = await service.table_info(1)
-        except ServiceError:
-            return turns  # the table ended
-        if info.to_move is None or info.status != "playing":
-            await env.settle()
-            continue
-        seat = info.seats[info.to_move]
-        if seat is None or seat.user_id is None:  # a bot: its driver is on the way
-            await env.settle()
-            continue
-        player = players[seat.user_id]
-        action = await service.hint(1, player.id)
-        turns += 1
-        match action:
-            case Play(_, cards):
-                typed = " ".join(str(c) for c in cards)
-                result = await player.slash(world.thread, "play cards", cards=typed)
-            case Bid(_, amount):
-                result = await player.slash(world.thread, "play bid", amount=amount)
-            case Discard(_, cards):
-                typed = " ".join(str(c) for c in cards)
-                result = await player.slash(world.thread, "play kitty", cards=typed)
-            case DeclareTrump(_, suit):
-                result = await player.slash(world.thread, "play trump", suit=suit.value)
-            case _:
-                result = await player.slash(world.thread, "play pass")
-        assert answer(result).ephemeral
 
 
 @pytest.mark.parametrize("game", ["qingdun", "sankou"])
