@@ -139,6 +139,25 @@ class Verbs:
             **({"view": fix} if fix is not None else {}),
         )
 
+    async def attempt(
+        self,
+        interaction: discord.Interaction,
+        work: Awaitable[Update],
+        info: TableInfo | None,
+        *,
+        update: bool = False,
+    ) -> Update | None:
+        """``work``'s update (in time: see ``in_time``), or None once the user was told it was
+        refused (or failed on our side)."""
+        try:
+            return await self.in_time(interaction, work, update=update)
+        except (*REFUSALS, Refused) as exc:
+            await self.refuse(interaction, exc, info)
+        except Exception:
+            log.exception("service call failed")
+            await self.say(interaction, t("discord.failed", private_lang(interaction)))
+        return None
+
     async def run(
         self,
         interaction: discord.Interaction,
@@ -148,14 +167,8 @@ class Verbs:
     ) -> Update | None:
         """Call the service (in time), answer privately (``done``, or what it makes of the
         update), then publish the change: the answer never waits for the pictures."""
-        try:
-            update = await self.in_time(interaction, call())
-        except (*REFUSALS, Refused) as exc:
-            await self.refuse(interaction, exc, info)
-            return None
-        except Exception:
-            log.exception("service call failed")
-            await self.say(interaction, t("discord.failed", private_lang(interaction)))
+        update = await self.attempt(interaction, call(), info)
+        if update is None:
             return None
         answer = done(update) if callable(done) else done
         if answer:
@@ -495,14 +508,8 @@ class Verbs:
     ) -> Update | None:
         """Take an offered step: on success its button goes (an offer is used once), on a
         refusal the user is told why, privately."""
-        try:
-            update = await self.in_time(interaction, work, update=True)
-        except (*REFUSALS, Refused) as exc:
-            await self.refuse(interaction, exc, info)
-            return None
-        except Exception:
-            log.exception("an offered step failed")
-            await self.say(interaction, t("discord.failed", private_lang(interaction)))
+        update = await self.attempt(interaction, work, info, update=True)
+        if update is None:
             return None
         try:
             if interaction.response.is_done():
