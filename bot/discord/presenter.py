@@ -82,9 +82,13 @@ def seat_names(info: TableInfo, lang: str) -> list[str]:
     return names
 
 
+ALT_LIMIT = 1024  # characters of an attachment's description
+
+
 def png(data: bytes, name: str, description: str | None = None) -> discord.File:
     """An image attachment; ``description`` is its alt text (what screen readers say)."""
-    return discord.File(io.BytesIO(data), filename=name, description=description)
+    alt = None if description is None else text.clip(description, ALT_LIMIT)
+    return discord.File(io.BytesIO(data), filename=name, description=alt)
 
 
 def score_name(line: ScoreLine, lang: str) -> str:
