@@ -853,8 +853,10 @@ class TableService(ScoreQueries):
 
     @staticmethod
     def _story(table: LiveTable) -> list[tuple[int, tuple[ev.Announcement, ...]]]:
-        """The latest hand's events by action; after a restart replayed from the log once."""
-        if table.story is None:
+        """The latest hand's events by action; replayed from the log when memory has none
+        (after a restart) or does not match the log (a move recorded another way)."""
+        actions = 0 if table.game is None else len(table.game.actions)
+        if table.story is None or len(table.story) != actions:
             story: list[tuple[int, tuple[ev.Announcement, ...]]] = []
             if table.game is not None:
                 rules = table.rules
