@@ -58,6 +58,16 @@ def offer(table_id: int, verb: str, lang: str) -> discord.ui.View:
     return ui
 
 
+def between_hands(info: TableInfo, lang: str) -> discord.ui.View:
+    """The table message's buttons once a hand is over and the next is not dealt yet:
+    **Next hand** (at a table that deals by hand) and **My hand**."""
+    ui = discord.ui.View(timeout=None)
+    if not info.settings.auto_deal:
+        ui.add_item(OfferButton(info.id, "next", lang))
+    ui.add_item(controls.TableButton(info.id, "hand", lang))
+    return ui
+
+
 def fix(
     refused: Exception, info: TableInfo | None, lang: str, *, typed: bool = False
 ) -> discord.ui.View | None:

@@ -510,7 +510,10 @@ class Presenter:
             except Exception:
                 log.exception("table image failed for table %s", info.id)
         content = self.content(info, names, lang, view)
-        controls_view = controls.public_view(info.id, info.status, info.game, lang)
+        if info.status == "playing" and getattr(view, "over", False):  # between hands
+            controls_view = offers.between_hands(info, lang)
+        else:
+            controls_view = controls.public_view(info.id, info.status, info.game, lang)
         current = self.message_id(info)
         if current is not None and not (repost or self._crowded(info, current, coming)):
             message = self.channel(info).get_partial_message(current)  # type: ignore[attr-defined]

@@ -61,6 +61,8 @@ async def test_without_auto_deal_the_result_offers_next_hand(
     assert buttons(result) == ["ct:1:next"]
     info = await simcord_env.bot.service.table_info(1)
     assert (info.status, info.hand_number, info.to_move) == ("playing", 1, None)
+    [table] = [m for m in world.thread.history() if m.content.startswith("**Haining Sankou")]
+    assert buttons(table) == ["ct:1:next", "ct:1:hand"]  # between hands
 
     waiting = answer(await bo.slash(world.thread, "play pass"))
     assert waiting.content == "No hand is being played at this table now."
