@@ -40,8 +40,7 @@ _STANDING = (
     "void_bonus, void_loss, left_hands, last_at"
 )
 _PERIOD = (
-    "guild_id, game, period, start_day, user_id, hands, wins, points, voids, void_bonus, "
-    "void_loss"
+    "guild_id, game, period, start_day, user_id, hands, wins, points, voids, void_bonus, void_loss"
 )
 _HAND = (
     "h.id, t.guild_id, h.table_id, h.number, t.game, h.started_at, h.ended_at, h.outcome, h.result"
@@ -123,8 +122,7 @@ class ScoreWrites:
 
     async def put_standings(self, standings: Iterable[Standing]) -> None:
         await self._many(
-            f"INSERT OR REPLACE INTO standings ({_STANDING}) "
-            f"VALUES ({', '.join('?' * 16)})",
+            f"INSERT OR REPLACE INTO standings ({_STANDING}) VALUES ({', '.join('?' * 16)})",
             [_standing_values(s) for s in standings],
         )
 
@@ -461,9 +459,7 @@ class ScoreReads:
                 f"WHERE table_id IN ({table_marks}) ORDER BY table_id, seat",
                 tuple(unsettled),
             ):
-                sitting.setdefault(table_id, []).append(
-                    HandSeat(seat, user_id, name, None, None)
-                )
+                sitting.setdefault(table_id, []).append(HandSeat(seat, user_id, name, None, None))
         return [
             HandLine(
                 hand_id=row[0],
