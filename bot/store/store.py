@@ -40,6 +40,7 @@ from bot.store.records import (
     TableRow,
 )
 from bot.store.schema import MIGRATIONS
+from bot.store.scores import ScoreReads, ScoreWrites
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, game, settings, language, status, "
@@ -166,7 +167,7 @@ def _identity(path: Path) -> tuple[int, int]:
     return st.st_dev, st.st_ino
 
 
-class Transaction:
+class Transaction(ScoreWrites):
     """Writes inside one open transaction; obtained from ``Store.transaction()``."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -314,7 +315,7 @@ class Transaction:
         )
 
 
-class Store:
+class Store(ScoreReads):
     """The database of one bot: open with ``await Store.open(path)``, close when done."""
 
     def __init__(
@@ -473,6 +474,13 @@ class Store:
             "SELECT min_ranked_hands FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         return rows[0][0] if rows else None
+
+    async def has_hands(self, guild_id: int, user_id: int) -> bool:
+        """Whether the user has a hand in this server's ledger (finished or void)."""
+        rows = await self._all(
+            "SELECT 1 FROM ledger WHERE guild_id = ? AND user_id = ? LIMIT 1", (guild_id, user_id)
+        )
+        return bool(rows)
 
     async def table(self, table_id: int) -> TableRow | None:
         rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
