@@ -115,6 +115,23 @@ def bid_values(points: list[int], lowest: int) -> dict[int, float]:
     }
 
 
+def _clearly_above(points: list[int], bid: int, lowest: int) -> bool:
+    """Whether bidding ``bid`` rather than the lowest bid pays by more than the noise.
+
+    The best of many bids judged on few worlds looks better than it is; a jump above the
+    lowest bid must beat it by a standard error of the paired difference.
+    """
+    if bid == lowest:
+        return True
+    diffs = [scoring.score(bid, c) - scoring.score(lowest, c) for c in points]
+    n = len(diffs)
+    if n < 2:
+        return sum(diffs) > 0
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean > (var / n) ** 0.5
+
+
 def estimate(hand: list[Card]) -> int:
     """A rough guess of a dealer's points from the hand alone (the middle level's bidding)."""
     jokers = sum(1 for c in hand if c.suit is None)
@@ -164,8 +181,9 @@ class Turn:
                 points.append(min(FULL, taken + SEARCH_BONUS))
                 budget.charge()
                 step = max(step, time.perf_counter() - started)
-        values = bid_values(points or [estimate(list(obs.hand))], lowest)
-        best = max(values, key=lambda b: (values[b], -b))
+        points = points or [estimate(list(obs.hand))]
+        values = bid_values(points, lowest)
+        best = max((b for b in values if _clearly_above(points, b, lowest)), key=values.get)
         return Bid(seat, best) if values[best] > BID_MARGIN else Pass(seat)
 
     def discard(self) -> Action:
