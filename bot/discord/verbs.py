@@ -128,7 +128,8 @@ class Verbs:
         lang = private_lang(interaction)
         names = seat_names(info, lang) if info is not None else []
         await self.say(
-            interaction, text.clip(refusal(exc, lang, names, text.echo), text.CONTENT_LIMIT)
+            interaction,
+            text.clip(refusal(exc, lang, names, text.echo, text.symbols), text.CONTENT_LIMIT),
         )
 
     async def run(

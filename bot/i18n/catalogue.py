@@ -431,4 +431,27 @@ UI: dict[str, Entry] = {
         "zh-TW": "（中文版規則尚未提供，以下為英文原文。）",
         "zh-CN": "（中文版规则尚未提供，以下为英文原文。）",
     },
+    # --- issue 12: the private hand --------------------------------------------------------
+    # English singulars (``bot.i18n.t`` picks ``<key>.<param>_one`` when that number is 1).
+    "hand.title.count_one": {
+        "en": "Your hand: {count} card.",
+        "zh-TW": "你的手牌：{count} 張。",
+        "zh-CN": "你的手牌：{count} 张。",
+    },
+    "hand.partner.count_one": {
+        "en": "Your partner's hand: {count} card.",
+        "zh-TW": "對家的手牌：{count} 張。",
+        "zh-CN": "对家的手牌：{count} 张。",
+    },
+    "kind.cards.count_one": {"en": "{count} card", "zh-TW": "{count} 張", "zh-CN": "{count} 张"},
+    "scores.row.hands_one": {
+        "en": "{rank}. {name}: {score:+d} ({hands} hand)",
+        "zh-TW": "{rank}. {name}：{score:+d}（{hands} 局）",
+        "zh-CN": "{rank}. {name}：{score:+d}（{hands} 局）",
+    },
+    "scores.stats_line.hands_one": {
+        "en": "{game}: {hands} hand, {wins} won, total {score:+d}",
+        "zh-TW": "{game}：{hands} 局，贏 {wins} 局，累計 {score:+d}",
+        "zh-CN": "{game}：{hands} 局，赢 {wins} 局，累计 {score:+d}",
+    },
 }

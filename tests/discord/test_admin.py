@@ -133,9 +133,9 @@ async def test_ending_mid_hand_takes_every_players_yes_and_scores_stay(world: Wo
     # hand 2 was abandoned: no scores for it, hand 1's stay
     board = answer(await di.slash(world.channel, "scores leaderboard", game="qingdun")).content
     assert board.splitlines()[1:] == [
-        "1. bo: +20 (1 hands)",
-        "2. cy: +20 (1 hands)",
-        "3. ann: -20 (1 hands)",
+        "1. bo: +20 (1 hand)",
+        "2. cy: +20 (1 hand)",
+        "3. ann: -20 (1 hand)",
     ]
     score = answer(await bo.slash(world.thread, "scores table")).content.splitlines()
     assert set(score[1:]) == {"bo: +20", "cy: +20", "ann: -20", "Bot 3: -20"}
@@ -186,7 +186,7 @@ async def test_the_leaderboard_window_leaves_out_older_hands(
         await di.slash(world.channel, "scores leaderboard", game="qingdun", days=7)
     ).content.splitlines()
     assert week[0] == "**Leaderboard: Qingdun, last 7 days**"
-    assert week[1:] == ["1. bo: +20 (1 hands)", "2. cy: +20 (1 hands)", "3. ann: -20 (1 hands)"]
+    assert week[1:] == ["1. bo: +20 (1 hand)", "2. cy: +20 (1 hand)", "3. ann: -20 (1 hand)"]
     month = answer(await di.slash(world.channel, "scores leaderboard", game="qingdun", days=30))
     assert month.content.splitlines()[1:] == every.splitlines()[1:]
 

@@ -42,7 +42,7 @@ async def test_a_whole_hand_by_buttons_menus_and_commands(world: World, deals) -
     assert chosen.response.content.endswith("Selected: 3♠ 3♥")
     played = await ann.click(hand, custom_id="ct:1:1:h:play")
     assert [f.content for f in played.followups] == ["Played: 3♠ 3♥"]
-    assert played.response.content == "Your hand: 1 cards."  # the same message, redrawn
+    assert played.response.content == "Your hand: 1 card."  # the same message, redrawn
 
     assert (
         answer(await bo.click(world.table_message(), custom_id="ct:1:pass")).content
@@ -81,9 +81,9 @@ async def test_a_whole_hand_by_buttons_menus_and_commands(world: World, deals) -
 
     board = answer(await di_.slash(world.channel, "scores leaderboard", game="qingdun"))
     assert board.content.splitlines()[0] == "**Leaderboard: Qingdun**"
-    assert {"1. bo: +20 (1 hands)", "1. cy: +20 (1 hands)"} & set(board.content.splitlines())
+    assert {"1. bo: +20 (1 hand)", "1. cy: +20 (1 hand)"} & set(board.content.splitlines())
     stats = answer(await ann.slash(world.channel, "scores stats"))
-    assert "Qingdun: 1 hands, 0 won, total -20" in stats.content
+    assert "Qingdun: 1 hand, 0 won, total -20" in stats.content
 
 
 async def test_a_restart_mid_hand_keeps_the_same_buttons_working(
