@@ -431,6 +431,27 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "{player} 現在沒有要做的事。",
         "zh-CN": "{player} 现在没有要做的事。",
     },
+    # --- taking back a move (issue 12; both engines) ----------------------------------------
+    "take_back_none": {
+        "en": "Only the last move of the hand can be taken back, by the player who made it.",
+        "zh-TW": "只有這局最後一手牌可以收回，而且只能由出牌的人收回。",
+        "zh-CN": "只有这局最后一手牌可以收回，而且只能由出牌的人收回。",
+    },
+    "take_back_only_plays": {
+        "en": "Only a card play can be taken back, not a bid, the kitty or the trump suit.",
+        "zh-TW": "只能收回出的牌，叫分、扣底和定主都不能收回。",
+        "zh-CN": "只能收回出的牌，叫分、扣底和定主都不能收回。",
+    },
+    "take_back_trick_over": {
+        "en": "That move ended its trick, so it cannot be taken back.",
+        "zh-TW": "那一手已經結束了這一輪，不能收回。",
+        "zh-CN": "那一手已经结束了这一轮，不能收回。",
+    },
+    "take_back_failed_throw": {
+        "en": "A failed throw cannot be taken back: it showed what the others hold.",
+        "zh-TW": "甩牌失敗不能收回：它已經透露了別人的牌。",
+        "zh-CN": "甩牌失败不能收回：它已经透露了别人的牌。",
+    },
     # --- the generic engine refusal --------------------------------------------------------
     "illegal": {
         "en": "That move is not allowed.",

@@ -36,7 +36,7 @@ def hint(game: Game, seat: int) -> Action:
         minimum = game.min_bid()
         return Bid(seat, minimum) if minimum <= cap else Pass(seat)
     if phase is Phase.KITTY:
-        return Discard(seat, tuple(_burial(hand)))
+        return Discard(seat, tuple(burial(hand)))
     if phase is Phase.TRUMP:
         return DeclareTrump(seat, best_trump(hand))
     order, lead = game.order, game.lead
@@ -67,9 +67,10 @@ def best_trump(hand: list[Card]) -> Suit:
     )
 
 
-def _burial(hand: list[Card]) -> list[Card]:
-    """8 cards for the kitty: side cards, no points if avoidable, shortest suits first."""
-    order = order_for(best_trump(hand))
+def burial(hand: list[Card], trump: Suit | None = None) -> list[Card]:
+    """8 cards for the kitty, for ``trump`` (default: ``best_trump``): side cards, no points if
+    avoidable, shortest suits first."""
+    order = order_for(trump or best_trump(hand))
     length = {suit: _suit_length(hand, suit) for suit in SUITS}
 
     def keep_value(card: Card) -> tuple[bool, bool, int, int, int]:
