@@ -452,6 +452,26 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "甩牌失敗不能收回：它已經透露了別人的牌。",
         "zh-CN": "甩牌失败不能收回：它已经透露了别人的牌。",
     },
+    "take_back_open": {
+        "en": "A take-back is already being asked at table {table_id}.",
+        "zh-TW": "第 {table_id} 桌已經有人在要求收回一手牌。",
+        "zh-CN": "第 {table_id} 桌已经有人在要求收回一手牌。",
+    },
+    "no_take_back": {
+        "en": "Nobody is asking to take back a move at table {table_id} now.",
+        "zh-TW": "第 {table_id} 桌現在沒有人要求收回。",
+        "zh-CN": "第 {table_id} 桌现在没有人要求收回。",
+    },
+    "take_back_own": {
+        "en": "You asked for this take-back: the other players answer it.",
+        "zh-TW": "這是你要求的收回，由其他玩家決定。",
+        "zh-CN": "这是你要求的收回，由其他玩家决定。",
+    },
+    "take_back_not_asked": {
+        "en": "Only the players who were asked answer this take-back.",
+        "zh-TW": "只有被詢問的玩家能回答這次收回。",
+        "zh-CN": "只有被询问的玩家能回答这次收回。",
+    },
     # --- the generic engine refusal --------------------------------------------------------
     "illegal": {
         "en": "That move is not allowed.",

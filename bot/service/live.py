@@ -68,6 +68,8 @@ class LiveTable:
     closing: bool = False  # ends when the current hand ends (a vote to end it now failed)
     end_vote: dict[str, Any] | None = None  # {"hand", "by", "agreed": [user ids], "expires"}
     seated: tuple[int | None, ...] | None = None  # user id per seat when the hand was dealt
+    # {"seat", "hand", "moves", "voters": [user ids], "agreed": [user ids], "expires"}
+    take_back: dict[str, Any] | None = None
     unavailable: bool = False  # a write failed and so did reading it back: retried, refused
 
     @property
@@ -120,6 +122,7 @@ def rebuild(record: ActiveTable) -> LiveTable:
         reminder_sent=row.reminder_sent,
         closing=row.closing,
         end_vote=row.end_vote,
+        take_back=row.take_back,
     )
     if record.hand is not None:
         actions = [decode_action(a) for a in record.hand.actions]

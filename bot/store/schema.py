@@ -101,4 +101,12 @@ MIGRATIONS: tuple[str, ...] = (
         min_ranked_hands INTEGER NOT NULL  -- completed hands before void-hand bonuses rank
     );
     """,
+    # 4: the private hand (issue 12): each player's own card colours; a pending take-back
+    """
+    CREATE TABLE user_settings (
+        user_id     INTEGER PRIMARY KEY,
+        four_colour INTEGER NOT NULL DEFAULT 0  -- ♦ blue and ♣ green in the player's pictures
+    );
+    ALTER TABLE tables ADD COLUMN take_back TEXT;  -- JSON: a request to take back a move
+    """,
 )

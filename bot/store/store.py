@@ -44,7 +44,7 @@ from bot.store.schema import MIGRATIONS
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, game, settings, language, status, "
     "creator_id, created_at, hand_id, hands_done, deadline, reminder_at, reminder_sent, "
-    "closing, end_vote"
+    "closing, end_vote, take_back"
 )
 _COUNTS = (
     "SUM(NOT void), SUM(won), SUM(left_hand), SUM(double_kou_for), "
@@ -76,6 +76,7 @@ _UPDATABLE = frozenset(
         "reminder_sent",
         "closing",
         "end_vote",
+        "take_back",
     }
 )
 BUSY_WAIT_MS = 50  # SQLite's own wait per attempt: short, it blocks the connection's thread
@@ -148,6 +149,7 @@ def _table_row(row: aiosqlite.Row | tuple[Any, ...]) -> TableRow:
         reminder_sent=bool(row[15]),
         closing=bool(row[16]),
         end_vote=None if row[17] is None else json.loads(row[17]),
+        take_back=None if row[18] is None else json.loads(row[18]),
     )
 
 
@@ -197,7 +199,7 @@ class Transaction:
         unknown = set(fields) - _UPDATABLE
         if unknown:
             raise ValueError(f"not updatable: {sorted(unknown)}")
-        for name in ("settings", "end_vote"):
+        for name in ("settings", "end_vote", "take_back"):
             if fields.get(name) is not None:
                 fields[name] = _dumps(fields[name])
         assignments = ", ".join(f"{name} = ?" for name in fields)
@@ -304,6 +306,15 @@ class Transaction:
             ],
         )
         await cursor.close()
+
+    async def set_four_colour(self, user_id: int, on: bool) -> None:
+        """The player's card colours in their own pictures (``four_colour``)."""
+        await _run(
+            self._db,
+            "INSERT INTO user_settings (user_id, four_colour) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET four_colour = excluded.four_colour",
+            (user_id, int(on)),
+        )
 
     async def set_min_ranked_hands(self, guild_id: int, hands: int) -> None:
         await _run(
@@ -473,6 +484,13 @@ class Store:
             "SELECT min_ranked_hands FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         return rows[0][0] if rows else None
+
+    async def four_colour(self, user_id: int) -> bool | None:
+        """Whether the player chose the four-colour deck (None: never chose)."""
+        rows = await self._all(
+            "SELECT four_colour FROM user_settings WHERE user_id = ?", (user_id,)
+        )
+        return bool(rows[0][0]) if rows else None
 
     async def table(self, table_id: int) -> TableRow | None:
         rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
