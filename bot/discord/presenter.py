@@ -15,7 +15,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -80,6 +80,8 @@ class Presenter:
         self._driving: dict[int, asyncio.Task[None]] = {}
         self._stale: set[int] = set()  # tables whose message may not show the latest state
         self._votes: dict[int, discord.Message] = {}  # the open vote message of each table
+        # Told of every change published (the open private hand messages follow the table).
+        self.listeners: list[Callable[[Update], None]] = []
 
     @property
     def service(self) -> Any:
@@ -114,6 +116,11 @@ class Presenter:
         except Exception:
             log.exception("table %s: announcing a committed change failed", update.table_id)
             self._stale.add(update.table_id)
+        for listener in self.listeners:
+            try:
+                listener(update)
+            except Exception:
+                log.exception("table %s: a listener failed", update.table_id)
         if update.bot_to_move:
             self.drive_bots(update.table_id)
 
@@ -209,6 +216,9 @@ class Presenter:
                 return t(keys[reason], lang, name=name(seat)) if reason in keys else None
             case ev.SeatTakenOver(seat, _):
                 return t("table.taken_over", lang, name=name(seat))
+            case ev.MoveTakenBack(seat, cards):
+                shown = pretty(cards) if cards else t("option.pass", lang)
+                return t("takeback.public", lang, name=name(seat), cards=shown)
             case ev.EndVoteCast(seat):
                 return t("vote.cast", lang, name=name(seat))
             case ev.EndVoteClosed(outcome, seat):
@@ -341,7 +351,7 @@ class Presenter:
             except Exception:
                 log.exception("table image failed for table %s", info.id)
         content = self.content(info, names, lang)
-        controls_view = controls.public_view(info.id, info.status, info.game, lang)
+        controls_view = controls.public_view(info.id, info.status, info.game, lang, view)
         if info.message_id is not None and not self._old(info.message_id):
             message = self.channel(info).get_partial_message(info.message_id)  # type: ignore[attr-defined]
             try:

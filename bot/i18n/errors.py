@@ -499,6 +499,11 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "這是上一局的手牌。請按「我的牌」看現在的牌。",
         "zh-CN": "这是上一局的手牌。请按“我的牌”看现在的牌。",
     },
+    "bad_choice": {
+        "en": "That choice is no longer on offer.",
+        "zh-TW": "這個選項已經不能用了。",
+        "zh-CN": "这个选项已经不能用了。",
+    },
     "thread_taken": {
         "en": "This thread belongs to table #{table_id}. Open a new table in the channel itself.",
         "zh-TW": "這個討論串屬於第 {table_id} 桌。請到頻道本身開新的一桌。",

@@ -289,7 +289,7 @@ class TurnOptions:
     hint: Action | None  # the engine's suggestion, on the player's turn
     plays: tuple[tuple[Card, ...], ...]  # legal plays now, best first (the hint's first)
     may_pass: bool
-    kitties: tuple[tuple[Card, ...], ...]  # 三扣: whole kitties the dealer may bury now
+    kitties: tuple[tuple[Suit, tuple[Card, ...]], ...]  # 三扣: kitties to bury, by trump kept
     take_back: bool  # the player may ask to take back the last move (their own) now
     asked: bool  # a take-back is being asked now (the controls wait for its answer)
 

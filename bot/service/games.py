@@ -18,7 +18,7 @@ from bot.service.requests import DiscardCards, MakeBid, NameTrump, PassTurn, Pla
 from bot.store import LedgerEntry
 from engine import qingdun, sankou
 from engine.actions import Action, Discard, Pass, Play, TakeBack
-from engine.cards import Card
+from engine.cards import Card, Suit
 from engine.game import GameBase
 from engine.qingdun import ResultKind, suggest
 from engine.sankou import Phase, Tier, follows
@@ -81,8 +81,9 @@ class Rules(ABC):
     def menu(self, view: Any, first: Sequence[Card], limit: int) -> list[list[Card]]:
         """Legal plays for the view's seat now, best first (``first``, the hint, leads)."""
 
-    def kitty_choices(self, view: Any) -> list[list[Card]]:
-        """Whole kitties the view's seat may bury now (三扣's dealer)."""
+    def kitty_choices(self, view: Any) -> list[tuple[Suit, list[Card]]]:
+        """Whole kitties the view's seat may bury now, each with the trump it keeps (三扣's
+        dealer)."""
         return []
 
     @staticmethod
@@ -191,7 +192,7 @@ class SankouRules(Rules):
     def menu(self, view: Any, first: Sequence[Card], limit: int) -> list[list[Card]]:
         return follows.menu(view, first, limit)
 
-    def kitty_choices(self, view: Any) -> list[list[Card]]:
+    def kitty_choices(self, view: Any) -> list[tuple[Suit, list[Card]]]:
         return follows.kitty_choices(view)
 
     def ledger(self, result: Any, seats: Sequence[SeatLike]) -> list[LedgerEntry]:

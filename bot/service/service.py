@@ -844,7 +844,7 @@ class TableService:
             hint=hint,
             plays=tuple(tuple(play) for play in plays),
             may_pass=may_pass,
-            kitties=tuple(tuple(kitty) for kitty in kitties),
+            kitties=tuple((suit, tuple(kitty)) for suit, kitty in kitties),
             take_back=take_back,
             asked=asked,
         )

@@ -19,11 +19,11 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import islice
 
-from engine.cards import SUITS, Card
+from engine.cards import SUITS, Card, Suit
 from engine.sankou import moves
 from engine.sankou.combos import Key, Kind, Lead, classify_lead, is_eight, play_key
 from engine.sankou.order import TRUMP, CardOrder, order_for
-from engine.sankou.policy import burial
+from engine.sankou.policy import best_trump, burial
 from engine.sankou.view import Phase, SankouView
 
 WORK = 2000  # plays looked at, at most, for one menu
@@ -245,17 +245,18 @@ def menu(view: SankouView, first: Sequence[Card] = (), limit: int = 25) -> list[
     return out
 
 
-def kitty_choices(view: SankouView) -> list[list[Card]]:
-    """Whole kitties for the dealer to bury, one per suit that could be named trump, the
-    hint's first (``policy``: side cards, no points if avoidable, shortest suits first).
-    Empty unless the view is the dealer's in the kitty phase."""
+def kitty_choices(view: SankouView) -> list[tuple[Suit, list[Card]]]:
+    """Whole kitties for the dealer to bury, each for the suit it keeps as trump, the hint's
+    first (``policy``: side cards, no points if avoidable, shortest suits first); a kitty two
+    suits would both bury is offered once. Empty unless the view is the dealer's in the kitty
+    phase."""
     if view.phase is not Phase.KITTY or view.seat is None or view.seat != view.dealer:
         return []
     hand = list(view.hand or ())
-    out: list[list[Card]] = []
-    for suit in [None, *SUITS]:
-        order = order_for(suit)
-        kitty = sorted(burial(hand, suit), key=order.sort_key)
-        if kitty not in out:
-            out.append(kitty)
+    display = order_for(None).sort_key
+    out: list[tuple[Suit, list[Card]]] = []
+    for suit in dict.fromkeys([best_trump(hand), *SUITS]):
+        kitty = sorted(burial(hand, suit), key=display)
+        if all(kitty != other for _, other in out):
+            out.append((suit, kitty))
     return out

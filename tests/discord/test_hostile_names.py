@@ -14,7 +14,7 @@ import simcord
 from bot.service import ServiceError
 from engine.actions import Bid, DeclareTrump, Discard, Play
 from engine.cards import format_cards
-from tests.discord.conftest import HOSTILE_NAMES, World, answer, open_table, texts
+from tests.discord.conftest import HOSTILE_NAMES, World, answer, end_table, open_table, texts
 from tests.discord.test_qingdun_flow import short_deal as qingdun_deal
 from tests.discord.test_sankou_flow import short_deal as sankou_deal
 
@@ -85,7 +85,7 @@ async def test_a_qingdun_hand_with_hostile_names(
     deals.use("qingdun", qingdun_deal().start)
     await open_table(world, "qingdun", bot=False, hands=1)
     await world.players[1].slash(world.thread, "table show")
-    assert answer(await world.players[0].slash(world.thread, "table end")).ephemeral  # a vote
+    assert (await end_table(world, world.players[0])).ephemeral  # a vote
     await play_out(world, simcord_env)
     shown = "\n".join(m.content for m in texts(world, world.players[0]))
     assert "\\# heading opened a Qingdun table." in shown

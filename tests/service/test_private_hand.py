@@ -60,7 +60,7 @@ async def test_sankou_options_bidding_then_the_dealers_kitty_choices(
     dealer = await mover(service, table)
     options = await service.turn_options(table, dealer)
     assert options.view.phase is Phase.KITTY and len(options.kitties) >= 1
-    assert Counter(options.kitties[0]) == Counter(options.hint.cards)  # type: ignore[union-attr]
+    assert Counter(options.kitties[0][1]) == Counter(options.hint.cards)  # type: ignore[union-attr]
 
 
 async def test_four_colours_are_kept_per_player_across_restarts(
@@ -128,9 +128,7 @@ async def test_every_other_player_must_agree_before_the_next_move(service: Table
     assert set(request.voters) == {0, 1, 2, 3} - {request.seat}
     await refused("take_back_open", service.ask_take_back(table, first, "ask again"))
     others = [u for u in USERS if u != first]
-    assert kinds(await service.answer_take_back(table, others[0], 1, 1, True)) == [
-        ev.TakeBackCast
-    ]
+    assert kinds(await service.answer_take_back(table, others[0], 1, 1, True)) == [ev.TakeBackCast]
     assert (await service.answer_take_back(table, others[0], 1, 1, True)).announcements == ()
     await service.answer_take_back(table, others[1], 1, 1, True)
     done = await service.answer_take_back(table, others[2], 1, 1, True)
