@@ -299,15 +299,7 @@ class HandDesk:
 
     async def edit(self, interaction: discord.Interaction, drawn: Drawn) -> bool:
         """Put ``drawn`` in place of the hand message whose control was used."""
-        try:
-            if interaction.response.is_done():
-                await interaction.edit_original_response(**drawn.to_edit())
-            else:
-                await interaction.response.edit_message(**drawn.to_edit())
-        except SEND_FAILURES as exc:
-            log.warning("could not update a hand message (%s)", getattr(exc, "status", exc))
-            return False
-        return True
+        return bool(await self.verbs.edit_message(interaction, **drawn.to_edit()))
 
     async def redraw(
         self,
@@ -763,20 +755,15 @@ class HandDesk:
             self._requests.pop(table_id, None)
         message = interaction.message
         content = text.fit([message.content if message else "", *lines])
-        try:
-            if not lines:
-                if not interaction.response.is_done():
-                    await interaction.response.defer()
-            elif interaction.response.is_done():
-                await interaction.edit_original_response(
-                    content=content, **({"view": None} if over else {})
-                )
-            else:
-                await interaction.response.edit_message(
-                    content=content, **({"view": None} if over else {})
-                )
-        except SEND_FAILURES as exc:
-            log.warning("could not update a take-back request (%s)", getattr(exc, "status", exc))
+        if lines:
+            await self.verbs.edit_message(
+                interaction, content=content, **({"view": None} if over else {})
+            )
+        elif not interaction.response.is_done():
+            try:
+                await self.verbs.defer_private(interaction, update=True)
+            except SEND_FAILURES as exc:
+                log.warning("could not acknowledge an answer (%s)", getattr(exc, "status", exc))
         await self.presenter.publish(update)
 
     async def _close_request(self, message: discord.Message, update: Update) -> None:

@@ -24,6 +24,7 @@ from bot.discord import controls, rules, shorthand, text
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.hands import HandDesk, Refused
 from bot.discord.presenter import SEND_FAILURES, seat_names
+from bot.discord.scores import ScoreVerbs
 from bot.i18n import lang_of, refusal, t
 from bot.service import (
     DiscardCards,
@@ -67,6 +68,7 @@ class Verbs:
 
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
+        self.scores = ScoreVerbs(self)
         self.cooldowns = Cooldowns(bot.clock)
         self.hands = HandDesk(self)
         bot.presenter.listeners.append(self.hands.follow)  # open hand messages follow the table
@@ -378,14 +380,9 @@ class Verbs:
 
     async def answer_in_place(self, interaction: discord.Interaction, content: str) -> None:
         """Answer by replacing the message whose button was used (its buttons removed)."""
-        content = text.clip(content, text.CONTENT_LIMIT)
-        try:
-            if interaction.response.is_done():
-                await interaction.edit_original_response(content=content, view=None)
-            else:
-                await interaction.response.edit_message(content=content, view=None)
-        except SEND_FAILURES as exc:
-            log.warning("could not answer in place (%s)", getattr(exc, "status", exc))
+        await self.edit_message(
+            interaction, content=text.clip(content, text.CONTENT_LIMIT), view=None
+        )
 
     async def seat(self, interaction: discord.Interaction, seat: int) -> None:
         info = await self.table_or_refuse(interaction)
@@ -712,6 +709,19 @@ class Verbs:
             await self.hands.show(interaction, info, hint=True)
         elif verb == "partner":
             await self.hands.send_partner(interaction, info)
+
+    async def edit_message(self, interaction: discord.Interaction, **kwargs: Any) -> bool:
+        """Edit the private message whose control was used (a hand, a replay's page), as the
+        response when not deferred; whether it was done (a failure is logged)."""
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(**kwargs)
+            else:
+                await interaction.response.edit_message(**kwargs)
+        except SEND_FAILURES as exc:
+            log.warning("could not update a message (%s)", getattr(exc, "status", exc))
+            return False
+        return True
 
     # -- rules ------------------------------------------------------------------------------------
 

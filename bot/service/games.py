@@ -7,10 +7,8 @@ live here, one class per game.
 
 from __future__ import annotations
 
-import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from enum import Enum
 from typing import Any, ClassVar, Protocol
 
 from bot.service import events as ev
@@ -32,19 +30,6 @@ class SeatLike(Protocol):
 
     @property
     def name(self) -> str: ...
-
-
-def plain(value: Any) -> Any:
-    """A result record as JSON-able data: enums by value, cards in notation."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Enum):
-        return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, tuple | list):
-        return [plain(item) for item in value]
-    return value
 
 
 class Rules(ABC):

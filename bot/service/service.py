@@ -34,9 +34,10 @@ from typing import Any, Self
 
 from bot.service import events as ev
 from bot.service.errors import ServiceError, refuse
-from bot.service.games import RULES, Dealer, deal_by_seed, plain
+from bot.service.games import RULES, Dealer, deal_by_seed
 from bot.service.live import LiveTable, Seat, rebuild
 from bot.service.requests import Request, to_action
+from bot.service.scores import ScoreQueries, record_settled
 from bot.service.settings import TableSettings, TimeoutRule
 from bot.store import (
     ActiveTable,
@@ -56,6 +57,7 @@ from bot.store.store import WRITE_WAIT
 from engine import CardParseError, IllegalMove
 from engine.actions import Action, Play, TakeBack, action_to_json
 from engine.cards import Card
+from engine.records import plain
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], float | datetime]
@@ -97,8 +99,11 @@ def _describe(exc: BaseException) -> str:
     return text
 
 
-class TableService:
-    """The table service; see the module docstring. Create with ``await TableService.open``."""
+class TableService(ScoreQueries):
+    """The table service; see the module docstring. Create with ``await TableService.open``.
+
+    Boards, statistics, history and replays come from ``ScoreQueries`` (bot/service/scores.py).
+    """
 
     def __init__(
         self,
@@ -142,6 +147,7 @@ class TableService:
         service = cls(store, clock=clock, seed_source=seed_source, dealer=dealer)
         try:
             await service.load()
+            await service.rate_earlier_hands()
         except BaseException:
             await service.close()
             raise
@@ -1236,6 +1242,17 @@ class TableService:
             guild_id=table.guild_id,
             at=now,
             entries=entries,
+        )
+        await record_settled(
+            tx,
+            hand_id=table.hand_id,
+            guild_id=table.guild_id,
+            game_name=table.rules.name,
+            game=game,
+            seats=table.seats,
+            settings=table.settings,
+            entries=entries,
+            at=now,
         )
         if not void:
             table.hands_done += 1

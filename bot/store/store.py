@@ -40,6 +40,7 @@ from bot.store.records import (
     TableRow,
 )
 from bot.store.schema import MIGRATIONS
+from bot.store.scores import ScoreReads, ScoreWrites
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, game, settings, language, status, "
@@ -168,7 +169,7 @@ def _identity(path: Path) -> tuple[int, int]:
     return st.st_dev, st.st_ino
 
 
-class Transaction:
+class Transaction(ScoreWrites):
     """Writes inside one open transaction; obtained from ``Store.transaction()``."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
@@ -325,7 +326,7 @@ class Transaction:
         )
 
 
-class Store:
+class Store(ScoreReads):
     """The database of one bot: open with ``await Store.open(path)``, close when done."""
 
     def __init__(

@@ -13,8 +13,9 @@ import sys
 import time
 from pathlib import Path
 
-from bot.service.games import RULES, plain
+from bot.service.games import RULES
 from engine.actions import action_from_json
+from engine.records import plain
 from tests.service.helpers import Clock, open_service
 
 ROOT = Path(__file__).parents[2]
