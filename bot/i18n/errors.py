@@ -467,6 +467,11 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "這是你要求的收回，由其他玩家決定。",
         "zh-CN": "这是你要求的收回，由其他玩家决定。",
     },
+    "take_back_refused": {
+        "en": "The others did not agree to take that move back; it stands.",
+        "zh-TW": "其他玩家沒有同意收回那一手，不能再要求。",
+        "zh-CN": "其他玩家没有同意收回那一手，不能再要求。",
+    },
     "take_back_not_asked": {
         "en": "Only the players who were asked answer this take-back.",
         "zh-TW": "只有被詢問的玩家能回答這次收回。",

@@ -70,6 +70,7 @@ class LiveTable:
     seated: tuple[int | None, ...] | None = None  # user id per seat when the hand was dealt
     # {"seat", "hand", "moves", "voters": [user ids], "agreed": [user ids], "expires"}
     take_back: dict[str, Any] | None = None
+    refused_take_back: tuple[int, int] | None = None  # (hand, moves) the others said no to
     unavailable: bool = False  # a write failed and so did reading it back: retried, refused
 
     @property

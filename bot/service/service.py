@@ -838,7 +838,12 @@ class TableService(ScoreQueries):
             mine = table.running and game.to_move == seat
             hint = game.hint(seat) if mine else None
             may_pass = mine and table.rules.may_pass(game, seat)
-            take_back = table.running and table.take_back is None and game.may_take_back(seat)
+            take_back = (
+                table.running
+                and table.take_back is None
+                and table.refused_take_back != (table.hand_number, len(game.actions))
+                and game.may_take_back(seat)
+            )
             number, rules, asked = table.hand_number, table.rules, table.take_back is not None
         first = hint.cards if isinstance(hint, Play) else ()
         plays = rules.menu(view, first, limit) if mine else []
@@ -907,6 +912,8 @@ class TableService(ScoreQueries):
             if table.take_back is not None:
                 raise refuse("take_back_open", table_id=table.id)
             move = game.check_take_back(seat)
+            if table.refused_take_back == (table.hand_number, len(game.actions)):
+                raise refuse("take_back_refused")  # asked once: no asking the others again
             voters = [
                 (other, occupant.user_id)
                 for other, occupant in enumerate(table.seats)
@@ -976,6 +983,9 @@ class TableService(ScoreQueries):
         """The step that ends a take-back request without taking the move back."""
 
         async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
+            asked = table.take_back
+            if asked is not None:
+                table.refused_take_back = (asked["hand"], asked["moves"])
             table.take_back = None
             await tx.update_table(table.id, take_back=None)
             return [ev.TakeBackClosed(outcome, seat)]

@@ -145,6 +145,10 @@ async def test_a_refusal_or_the_next_move_or_the_clock_ends_a_request(
     await service.ask_take_back(table, first, "ask1")
     refusal = await service.answer_take_back(table, B if first != B else C, 1, 1, False)
     assert refusal.announcements == (ev.TakeBackClosed("refused", 1 if first != B else 2),)
+    await refused("take_back_refused", service.ask_take_back(table, first, "ask again"))
+    assert not (await service.turn_options(table, first)).take_back  # no asking twice
+    _, played = await move(service, table, "m1b")  # a new move: a new chance
+    first = USERS[played.action.seat]  # type: ignore[union-attr]
     await service.ask_take_back(table, first, "ask2")
     _, next_move = await move(service, table, "m2")  # the next player plays instead
     assert ev.TakeBackClosed("lapsed") in next_move.announcements
