@@ -71,7 +71,6 @@ class Verbs:
         self.scores = ScoreVerbs(self)
         self.cooldowns = Cooldowns(bot.clock)
         self.hands = HandDesk(self)
-        bot.presenter.listeners.append(self.hands.follow)  # open hand messages follow the table
 
     @property
     def service(self) -> Any:

@@ -23,10 +23,11 @@ from engine.cards import SUITS, Card, Suit
 from engine.sankou import moves
 from engine.sankou.combos import Key, Kind, Lead, classify_lead, is_eight, play_key
 from engine.sankou.order import TRUMP, CardOrder, order_for
-from engine.sankou.policy import best_trump, burial
+from engine.sankou.policy import best_trump, burial, winning_candidates
 from engine.sankou.view import Phase, SankouView
 
-WORK = 2000  # plays looked at, at most, for one menu
+WORK = 2000  # leads looked at, at most, for one menu
+FOLLOW_WORK = 200  # further legal follows looked at, cheapest first, after the groups
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,11 +206,12 @@ def best_key(view: SankouView, lead: Lead, order: CardOrder) -> Key | None:
 def menu(view: SankouView, first: Sequence[Card] = (), limit: int = 25) -> list[list[Card]]:
     """Up to ``limit`` legal plays for the view's seat, best first; ``first`` (the hint) leads.
 
-    Following: the follows that would take the trick now, cheapest first; then the
-    suggestions by groups (``suggestions``); then further legal follows, cheapest first (no more
-    than ``WORK`` looked at). Leading: tractors (longest first), eights of a kind, pairs, then
-    singles, each strongest first (throws are the player's own idea: the card menus). Empty
-    when it is not the seat's turn to play a card.
+    Following: the follows that would take the trick now, cheapest first (plays of the lead's
+    shape, and the suggestions by groups); then those suggestions (``suggestions``); then
+    further legal follows, cheapest first (no more than ``FOLLOW_WORK`` looked at). Leading:
+    tractors (longest first), eights of a kind, pairs, then singles, each strongest first
+    (throws are the player's own idea: the card menus). Empty when it is not the seat's turn
+    to play a card.
     """
     if view.phase is not Phase.PLAY or view.seat is None or view.to_move != view.seat:
         return []
@@ -225,14 +227,19 @@ def menu(view: SankouView, first: Sequence[Card] = (), limit: int = 25) -> list[
 
         found = sorted(islice(moves.leads(hand, order), WORK), key=lead_rank)
     else:
-        follows = list(islice(moves.follows(hand, lead, order), WORK))
         best = best_key(view, lead, order)
-        winning = [
-            play
-            for play in follows
-            if best is not None and (key := play_key(lead, play, order)) is not None and key > best
+
+        def wins(play: list[Card]) -> bool:
+            key = play_key(lead, play, order)
+            return best is not None and key is not None and key > best
+
+        shaped = [
+            p for p in winning_candidates(hand, lead, order) if _is_follow(hand, lead, order, p)
         ]
-        found = [*winning, *suggestions(view), *follows]
+        grouped = list(suggestions(view))
+        cheapest = list(islice(moves.follows(hand, lead, order), FOLLOW_WORK))
+        winning = [play for play in [*shaped, *grouped, *cheapest] if wins(play)]
+        found = [*winning, *grouped, *cheapest]
     out: list[list[Card]] = []
     seen: set[tuple[int, ...]] = set()
     for play in [list(first), *found] if first else found:
@@ -243,6 +250,12 @@ def menu(view: SankouView, first: Sequence[Card] = (), limit: int = 25) -> list[
         if len(out) >= limit:
             break
     return out
+
+
+def _is_follow(hand: Sequence[Card], lead: Lead, order: CardOrder, cards: list[Card]) -> bool:
+    """Whether ``cards`` is a whole legal follow of ``lead`` from ``hand``."""
+    rule = follow_rule(hand, lead, order, cards)
+    return rule is not None and rule.free == 0 and not rule.forced
 
 
 def kitty_choices(view: SankouView) -> list[tuple[Suit, list[Card]]]:

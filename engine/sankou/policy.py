@@ -107,14 +107,14 @@ def _follow(game: Game, seat: int, hand: list[Card], lead: Lead, order: CardOrde
         return _fill(hand, lead, order, _generous(order))
     best = game.winning_key()
     assert best is not None
-    for candidate in _winning_candidates(hand, lead, order):
+    for candidate in winning_candidates(hand, lead, order):
         key = combos.play_key(lead, candidate, order)
         if key is not None and key > best and game.is_legal(seat, candidate):
             return candidate
     return _fill(hand, lead, order, _cheap(order))
 
 
-def _winning_candidates(hand: list[Card], lead: Lead, order: CardOrder) -> list[list[Card]]:
+def winning_candidates(hand: list[Card], lead: Lead, order: CardOrder) -> list[list[Card]]:
     """Plays of the lead's shape, weakest first (the caller checks they win and are legal)."""
     strength = order.strength
     if lead.kind is Kind.SINGLE:
