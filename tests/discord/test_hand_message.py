@@ -223,3 +223,31 @@ async def test_passing_in_the_bidding_is_bujiao_and_bids_show_only_on_ones_turn(
     passed = await bo.click(mine, custom_id="ct:1:1:h:bidpass")
     assert passed.response.content.splitlines()[0] == "你不叫。"
     assert "ct:1:1:bid" not in ids(passed.response)
+
+
+async def test_a_replay_asked_privately_is_drawn_in_the_readers_own_colours(
+    world: World, deals: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    deals.use("qingdun", short_deal().start)
+    ann, bo, cy, _ = world.players
+    await open_table(world, "qingdun", hands=1)
+    for player, cards in ((ann, "33"), (bo, None), (cy, None), (ann, "9"), (bo, "KD"),
+                          (cy, None), (bo, "5"), (cy, "10"), (cy, "J")):  # fmt: skip
+        if cards is None:
+            await player.slash(world.thread, "play pass")
+        else:
+            await player.slash(world.thread, "play cards", cards=cards)
+    colours: list[bool] = []
+    for name in ("render_deal", "render_table", "render_result"):
+        real = getattr(render, name)
+
+        def record(*args: Any, _real: Any = real, **kwargs: Any) -> bytes:
+            colours.append(kwargs.get("four_colour", False))
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(render, name, record)
+    await ann.slash(world.thread, "settings cards", four_colour="on")
+    deal = answer(await ann.slash(world.channel, "scores replay", hand="#1"))
+    assert deal.ephemeral and colours == [True]
+    answer(await bo.slash(world.channel, "scores replay", hand="#1"))
+    assert colours == [True, False]  # bo keeps the two-colour deck
