@@ -203,61 +203,11 @@ class HandDesk:
         names = [text.name(name) for name in seat_names(info, lang)]
         mover = view.to_move
         who = names[mover] if mover is not None and 0 <= mover < 4 else ""
-        mine = options.my_turn
         if view.over:
             return [t("hand.over", lang)]
         if info.game == "qingdun":
-            if view.partner_hand is not None:
-                return [t("hand.out", lang)]
-            if not mine:
-                return [t("hand.waiting", lang, name=who)]
-            top = next((p for p in reversed(view.trick) if p.cards), None)
-            if top_of(view) is None or top is None:
-                return [t("hand.lead", lang)]
-            kind = handview.kind_key("qingdun", view, top.cards)
-            return [
-                t(
-                    "hand.beat",
-                    lang,
-                    name=names[top.seat],
-                    kind=t(kind, lang) if kind else "",
-                    cards=text.cards(top.cards),
-                )
-            ]
-        phase = str(view.phase)
-        lines: list[str] = []
-        if phase == "bidding":
-            if mine:
-                low = handview.bid_amounts(view)[0] if handview.bid_amounts(view) else 200
-                lines.append(t("hand.bid_turn", lang, minimum=low))
-            else:
-                lines.append(t("hand.waiting_bid", lang, name=who))
-        elif phase == "kitty":
-            key = "hand.kitty_turn" if mine else "hand.waiting_kitty"
-            lines.append(t(key, lang, name=who, amount=view.contract))
-        elif phase == "trump":
-            lines.append(t("hand.trump_turn" if mine else "hand.waiting_trump", lang, name=who))
-        elif not mine:
-            lines.append(t("hand.waiting", lang, name=who))
-        elif not view.trick:
-            lines.append(t("hand.lead_trump", lang, suit=_suit(view.trump, lang)))
-        else:
-            lead = view.trick[0]
-            lines.append(
-                t(
-                    "hand.follow",
-                    lang,
-                    name=names[lead.seat],
-                    cards=text.cards(lead.cards),
-                    count=len(lead.cards),
-                    suit=_suit(view.trump, lang),
-                )
-            )
-        kitty = getattr(view, "kitty", None)
-        if kitty:  # the dealer's own view only
-            key = "hand.from_kitty" if phase == "kitty" else "hand.buried"
-            lines.append(t(key, lang, cards=text.cards(kitty)))
-        return lines
+            return [_qingdun_situation(view, options.my_turn, names, who, lang)]
+        return _sankou_situation(view, options.my_turn, names, who, lang)
 
     # -- answering -------------------------------------------------------------------------
 
@@ -385,7 +335,15 @@ class HandDesk:
                 self._spawn(self._refresh(key))
 
     def _spawn(self, work: Awaitable[None]) -> None:
-        task = asyncio.ensure_future(work)
+        """Run ``work`` in the background (kept referenced); a failure is logged, never lost."""
+
+        async def guarded() -> None:
+            try:
+                await work
+            except Exception:
+                log.exception("keeping a private message up to date failed")
+
+        task = asyncio.ensure_future(guarded())
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -787,6 +745,58 @@ def _menu_values(message: discord.Message | None, custom_id: str) -> set[str]:
             if isinstance(child, discord.SelectMenu) and child.custom_id == custom_id:
                 return {option.value for option in child.options}
     return set()
+
+
+def _qingdun_situation(view: Any, mine: bool, names: list[str], who: str, lang: str) -> str:
+    if view.partner_hand is not None:
+        return t("hand.out", lang)
+    if not mine:
+        return t("hand.waiting", lang, name=who)
+    top = next((play for play in reversed(view.trick) if play.cards), None)
+    if top_of(view) is None or top is None:
+        return t("hand.lead", lang)
+    kind = handview.kind_key("qingdun", view, top.cards) or "kind.cards"
+    shown = text.cards(top.cards)
+    return t(
+        "hand.beat",
+        lang,
+        name=names[top.seat],
+        kind=t(kind, lang, count=len(top.cards)),
+        cards=shown,
+    )
+
+
+def _sankou_situation(view: Any, mine: bool, names: list[str], who: str, lang: str) -> list[str]:
+    phase = str(view.phase)
+    if phase == "bidding":
+        if mine:
+            line = t("hand.bid_turn", lang, minimum=handview.bid_amounts(view)[0])
+        else:
+            line = t("hand.waiting_bid", lang, name=who)
+    elif phase == "kitty":
+        key = "hand.kitty_turn" if mine else "hand.waiting_kitty"
+        line = t(key, lang, name=who, amount=view.contract)
+    elif phase == "trump":
+        line = t("hand.trump_turn" if mine else "hand.waiting_trump", lang, name=who)
+    elif not mine:
+        line = t("hand.waiting", lang, name=who)
+    elif not view.trick:
+        line = t("hand.lead_trump", lang, suit=_suit(view.trump, lang))
+    else:
+        lead = view.trick[0]
+        line = t(
+            "hand.follow",
+            lang,
+            name=names[lead.seat],
+            cards=text.cards(lead.cards),
+            count=len(lead.cards),
+            suit=_suit(view.trump, lang),
+        )
+    kitty = getattr(view, "kitty", None)
+    if not kitty:  # the dealer's own view only
+        return [line]
+    key = "hand.from_kitty" if phase == "kitty" else "hand.buried"
+    return [line, t(key, lang, cards=text.cards(kitty))]
 
 
 def _no_hint(options: TurnOptions) -> IllegalMove:
