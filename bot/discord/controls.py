@@ -254,73 +254,42 @@ class TrumpMenu(
         )
 
 
-class PlaysMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"ct:(?P<table>\d+):{_HAND}lp"
+class PickMenu(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"ct:(?P<table>\d+):{_HAND}(?P<kind>lp|kc)",
 ):
-    """The legal plays of this turn, best first: one pick plays (the value holds the cards)."""
+    """A hand message's menu that acts in one pick, its choice held in the option's value:
+    ``lp`` the legal plays of this turn, best first (a pick plays it); ``kc`` the 三扣
+    dealer's whole kitties (a pick chooses those 8 cards, *Lay kitty* buries them)."""
 
     def __init__(
         self,
         table_id: int,
         hand: int,
+        kind: str,
         options: list[discord.SelectOption] | None = None,
         placeholder: str | None = None,
     ) -> None:
         super().__init__(
             discord.ui.Select(
-                custom_id=f"ct:{table_id}:{hand}:lp",
+                custom_id=f"ct:{table_id}:{hand}:{kind}",
                 placeholder=placeholder,
                 options=options or [discord.SelectOption(label="-", value="-")],
                 row=0,
             )
         )
-        self.table_id, self.hand = table_id, hand
+        self.table_id, self.hand, self.kind = table_id, hand, kind
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PlaysMenu:
-        return cls(int(match["table"]), hand_of(match))
+    ) -> PickMenu:
+        return cls(int(match["table"]), hand_of(match), match["kind"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await interaction.client.verbs.hands.pick_play(  # type: ignore[attr-defined]
-            interaction, self.table_id, self.hand, values[0] if values else ""
-        )
-
-
-class KittyMenu(
-    discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"ct:(?P<table>\d+):{_HAND}kc"
-):
-    """三扣 dealer: whole kitties to bury; a pick chooses those 8 cards (Lay kitty buries)."""
-
-    def __init__(
-        self,
-        table_id: int,
-        hand: int,
-        options: list[discord.SelectOption] | None = None,
-        placeholder: str | None = None,
-    ) -> None:
-        super().__init__(
-            discord.ui.Select(
-                custom_id=f"ct:{table_id}:{hand}:kc",
-                placeholder=placeholder,
-                options=options or [discord.SelectOption(label="-", value="-")],
-                row=0,
-            )
-        )
-        self.table_id, self.hand = table_id, hand
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> KittyMenu:
-        return cls(int(match["table"]), hand_of(match))
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await interaction.client.verbs.hands.pick_kitty(  # type: ignore[attr-defined]
-            interaction, self.table_id, self.hand, values[0] if values else ""
+        await interaction.client.verbs.hands.pick(  # type: ignore[attr-defined]
+            interaction, self.table_id, self.hand, self.kind, values[0] if values else ""
         )
 
 
@@ -445,8 +414,7 @@ DYNAMIC_ITEMS = (
     CardMenu,
     BidMenu,
     TrumpMenu,
-    PlaysMenu,
-    KittyMenu,
+    PickMenu,
     ConfirmButton,
     TakeBackButton,
     RulesPage,

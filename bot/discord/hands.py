@@ -483,13 +483,22 @@ class HandDesk:
         if await self.table_for(interaction, table_id, hand) is not None:
             await self.redraw(interaction, table_id, selected=selected)
 
-    async def pick_play(
-        self, interaction: discord.Interaction, table_id: int, hand: int, value: str
+    async def pick(
+        self, interaction: discord.Interaction, table_id: int, hand: int, kind: str, value: str
     ) -> None:
-        """One pick in the legal-plays menu: that play (or the pass) is made."""
+        """One pick in a one-pick menu: ``lp`` the legal plays, ``kc`` a whole kitty."""
         info = await self.table_for(interaction, table_id, hand)
         if info is None:
             return
+        if kind == "kc":
+            await self.pick_kitty(interaction, info, value)
+        else:
+            await self.pick_play(interaction, info, value)
+
+    async def pick_play(
+        self, interaction: discord.Interaction, info: TableInfo, value: str
+    ) -> None:
+        """A pick in the legal-plays menu: that play (or the pass) is made."""
         lang = private_lang(interaction)
         if value == handview.PASS:
             await self.act(interaction, info, PassTurn(), lambda _: t("hand.passed", lang))
@@ -501,13 +510,11 @@ class HandDesk:
         await self.act(interaction, info, PlayCards(cards), _played(cards, lang))
 
     async def pick_kitty(
-        self, interaction: discord.Interaction, table_id: int, hand: int, value: str
+        self, interaction: discord.Interaction, info: TableInfo, value: str
     ) -> None:
         """One of the dealer's whole kitties chosen: those 8 cards are selected and raised;
         *Lay kitty* buries them."""
-        info = await self.table_for(interaction, table_id, hand)
-        if info is None:
-            return
+        table_id = info.id
         cards = controls.decode_cards(value)
         if cards is None:
             await self.refused(interaction, info, Refused("bad_choice"))

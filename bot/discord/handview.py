@@ -182,7 +182,7 @@ def plays_menu(table_id: int, game: str, options: TurnOptions, lang: str) -> Any
         )
     if not items:
         return None
-    return controls.PlaysMenu(table_id, options.hand_number, items, t("select.plays", lang))
+    return controls.PickMenu(table_id, options.hand_number, "lp", items, t("select.plays", lang))
 
 
 def _winning(view: Any) -> Callable[[Sequence[Card]], bool]:
@@ -214,7 +214,7 @@ def kitty_menu(table_id: int, options: TurnOptions, lang: str) -> Any:
     ]
     if not items:
         return None
-    return controls.KittyMenu(table_id, options.hand_number, items, t("select.kitty", lang))
+    return controls.PickMenu(table_id, options.hand_number, "kc", items, t("select.kitty", lang))
 
 
 def build_view(

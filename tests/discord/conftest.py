@@ -192,6 +192,17 @@ def options(message: Any, custom_id: str) -> list[tuple[str, str]]:
     raise AssertionError(f"no menu {custom_id}")
 
 
+def chosen(message: Any) -> list[str]:
+    """The option values marked chosen in a message's menus (a hand message's selection)."""
+    return [
+        o["value"]
+        for row in message.components
+        for c in row["components"]
+        for o in c.get("options", [])
+        if o.get("default")
+    ]
+
+
 def answer(result: Any) -> Any:
     """The private message a user got back from an interaction (last follow-up or response)."""
     followups = result.followups

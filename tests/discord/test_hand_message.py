@@ -13,6 +13,7 @@ from tests.discord.conftest import (
     World,
     answer,
     assert_hands_private,
+    chosen,
     confirm,
     open_table,
     options,
@@ -34,16 +35,6 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[dict[str, Any]]:
 
     monkeypatch.setattr(render, "render_hand", record)
     return calls
-
-
-def chosen(message: Any) -> list[str]:
-    return [
-        o["value"]
-        for row in message.components
-        for c in row["components"]
-        for o in c.get("options", [])
-        if o.get("default")
-    ]
 
 
 def ids(message: Any) -> str:

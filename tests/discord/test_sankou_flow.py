@@ -12,6 +12,9 @@ from tests.discord.conftest import (
     public_text,
     texts,
 )
+from tests.discord.conftest import (
+    chosen as chosen_values,
+)
 from tests.discord.conftest import options as menu_options
 
 HANDS = ["AH QH 3C", "KH 4C 5C", "6C 7C 8C", "9D JD QD"]
@@ -29,16 +32,6 @@ async def playing(service):
     except ServiceError:
         return None
     return info if info.status == "playing" and info.to_move is not None else None
-
-
-def selected(message) -> list[str]:
-    return [
-        o["value"]
-        for row in message.components
-        for c in row["components"]
-        for o in c.get("options", [])
-        if o.get("default")
-    ]
 
 
 def options(message) -> list[str]:
@@ -83,7 +76,9 @@ async def test_bidding_kitty_trump_and_a_failed_throw(world: World, deals, simco
     assert choices[0][1] == "Keeps ♠ trump · 7♠ 6♠ 4♠ 3♠ 2♠ A♥ Q♥ 3♣"
     chosen = await ann.select(kitty, [choices[0][0]], custom_id="ct:1:1:kc")
     assert chosen.response.content.startswith("Chosen for the kitty: 7♠ 6♠ 4♠ 3♠ 2♠ A♥ Q♥ 3♣.")
-    assert len(selected(chosen.response)) == 8  # chosen in the card menus, raised in the picture
+    assert (
+        len(chosen_values(chosen.response)) == 8
+    )  # chosen in the card menus, raised in the picture
     cleared = await ann.click(chosen.response, custom_id="ct:1:1:h:clear")  # she buries spades
     spades = [v for v, _ in menu_options(cleared.response, "ct:1:1:c:0") if v.endswith("S#0")]
     await ann.select(cleared.response, spades, custom_id="ct:1:1:c:0")
