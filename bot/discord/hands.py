@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import io
 import logging
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
@@ -29,7 +28,7 @@ import discord
 
 import render
 from bot.discord import controls, handview, text
-from bot.discord.presenter import SEND_FAILURES, seat_names
+from bot.discord.presenter import SEND_FAILURES, png, seat_names
 from bot.i18n import lang_of, refusal, t
 from bot.service import (
     DiscardCards,
@@ -54,7 +53,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 REFUSALS = (ServiceError, IllegalMove, CardParseError)
 KEPT_FOR = timedelta(minutes=14)  # Discord lets an interaction's messages be edited for 15
-DESCRIPTION_LIMIT = 1024  # an attachment's alt text
 
 
 class Refused(Exception):
@@ -180,13 +178,7 @@ class HandDesk:
             )
             if image is not None:
                 alt = render.describe_hand(view, lang, highlight=chosen)
-                files.append(
-                    discord.File(
-                        io.BytesIO(image),
-                        filename="hand.png",
-                        description=text.clip(alt, DESCRIPTION_LIMIT),
-                    )
-                )
+                files.append(png(image, "hand.png", alt))
         lines = [notice] if notice else []
         lines.append(t("hand.title", lang, count=len(hand)))
         if picture and not files:  # no picture: the cards in words, still playable below
@@ -633,9 +625,8 @@ class HandDesk:
                 interaction, f"{title}\n{t('hand.cards', lang, cards=text.cards(partner))}"
             )
             return
-        alt = text.clip(render.describe_hand(shown, lang, title=title), DESCRIPTION_LIMIT)
-        file = discord.File(io.BytesIO(image), filename="partner.png", description=alt)
-        await self.verbs.say(interaction, title, files=[file])
+        alt = render.describe_hand(shown, lang, title=title)
+        await self.verbs.say(interaction, title, files=[png(image, "partner.png", alt)])
 
     # -- taking back a move ------------------------------------------------------------------
 

@@ -72,6 +72,9 @@ class LiveTable:
     take_back: dict[str, Any] | None = None
     refused_take_back: tuple[int, int] | None = None  # (hand, moves) the others said no to
     unavailable: bool = False  # a write failed and so did reading it back: retried, refused
+    # the latest hand's public events, one entry per action: (the seat that acted, its events);
+    # None until needed after a rebuild (``TableService`` replays the log then)
+    story: list[tuple[int, tuple[ev.Announcement, ...]]] | None = None
 
     @property
     def running(self) -> bool:
