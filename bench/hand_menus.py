@@ -19,7 +19,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bench.autocomplete import Tables, qingdun_case, sankou_case
+from bench.autocomplete import Tables, worst_cases
 from bot.service import TableService
 
 GOAL_P99_MS = 50.0
@@ -48,13 +48,8 @@ async def run(deals: int) -> None:
         tables = Tables()
         tables.service = await TableService.open(Path(folder) / "bench.db", dealer=tables.deal)
         try:
-            cases = [
-                ("三扣 void follower, 8-card lead", lambda s: sankou_case(tables, s, 8)),
-                ("三扣 void follower, 10-card lead", lambda s: sankou_case(tables, s, 10)),
-                ("清墩 41-card hand leading", lambda s: qingdun_case(tables, s, False)),
-                ("清墩 41-card hand answering", lambda s: qingdun_case(tables, s, True)),
-            ]
-            rows = [(name, *await measure(tables, make, deals)) for name, make in cases]
+            cases = worst_cases(tables)
+            rows = [(name, *await measure(tables, make, deals)) for name, make, _ in cases]
         finally:
             await tables.service.close()
     worst = 0.0
