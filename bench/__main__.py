@@ -15,6 +15,7 @@ BENCHMARKS = (
     "render_images",
     "service_load",
     "autocomplete",
+    "hand_menus",
 )
 PARTS = ("board_load",)  # run by service_load; may also run alone
 

@@ -84,6 +84,7 @@ class CardTableBot(discord.Client):
         self.service: TableService = service  # type: ignore[assignment]
         self.presenter = Presenter(self)
         self.verbs = Verbs(self)
+        self.presenter.listeners.append(self.verbs.hands.follow)  # open hands follow the table
         self.deadlines = DeadlineLoop(self, check_every)
 
     async def setup_hook(self) -> None:

@@ -55,7 +55,7 @@ from bot.store import (
 )
 from bot.store.store import WRITE_WAIT
 from engine import CardParseError, IllegalMove
-from engine.actions import Action, action_to_json
+from engine.actions import Action, Play, TakeBack, action_to_json
 from engine.cards import Card
 from engine.records import plain
 
@@ -63,6 +63,7 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], float | datetime]
 _RECENT = 8  # results kept per table to answer a repeated action id with the first answer
 VOTE_SECONDS = 30 * 60  # how long the players have to answer a vote on ending mid-hand
+TAKE_BACK_SECONDS = 10 * 60  # how long the others have to agree to a take-back (bots wait)
 NAME_LIMIT = 32  # characters of a player's name kept (Discord's display names are at most 32)
 DEFAULT_MIN_RANKED_HANDS = 5  # completed hands before void-hand bonuses count for rank
 MAX_MIN_RANKED_HANDS = 1000
@@ -74,6 +75,16 @@ def clean_name(name: str) -> str:
     squeezed, at most ``NAME_LIMIT`` characters (emoji joiners and the like are kept)."""
     spaced = "".join(" " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in name)
     return " ".join(spaced.split())[:NAME_LIMIT].strip() or "?"
+
+
+def _unearned_seat(table: LiveTable, seat: int, user_id: int | None) -> bool:
+    """Whether ``user_id`` took ``seat`` after the hand was dealt: a late joiner (or a bot)
+    earns no leaving bonus (docs/discord.md, fairness rules)."""
+    return table.seated is not None and user_id != table.seated[seat]
+
+
+def _unearned(table: LiveTable, entry: LedgerEntry) -> bool:
+    return _unearned_seat(table, entry.seat, entry.user_id)
 
 
 def _describe(exc: BaseException) -> str:
@@ -110,6 +121,7 @@ class TableService(ScoreQueries):
         self._locks: dict[int, asyncio.Lock] = {}
         self._seating = asyncio.Lock()
         self._gone = False  # the database file vanished: every write is refused until restart
+        self._colours: dict[int, bool] = {}  # user id -> four-colour deck (read once)
         self.quarantined: dict[int, str] = {}  # table id -> why it could not be rebuilt
 
     @classmethod
@@ -327,7 +339,7 @@ class TableService(ScoreQueries):
             hand_number=table.hand_number or None,
             to_move=to_move,
             to_move_user=occupant.user_id if occupant is not None and not itself else None,
-            bot_to_move=itself,
+            bot_to_move=itself and table.take_back is None,
             announcements=tuple(announcements),
             action=action,
         )
@@ -924,6 +936,180 @@ class TableService(ScoreQueries):
         seat = table.seat_of(user_id)
         return None if seat is None else table.game.view(seat)
 
+    # -- the private hand: one-step controls, card colours, costs, taking back ------------
+
+    async def turn_options(self, table_id: int, user_id: int, limit: int = 25) -> ev.TurnOptions:
+        """The player's view with what one-step controls offer now: the hint, up to ``limit``
+        legal plays best first (the hint's first), passing, the dealer's kitty choices, and
+        whether a take-back may be asked.
+
+        Only the view and the hint are taken under the table's lock (both quick); the plays
+        are then chosen from the view, a bounded amount of work (``engine`` menus).
+        """
+        async with self._lock(table_id):
+            table = await self._table(table_id)
+            seat = self._seat(table, user_id)
+            game = table.game
+            if game is None:
+                raise refuse("table_hand_over", table_id=table.id)
+            view = game.view(seat)
+            mine = table.running and game.to_move == seat
+            hint = game.hint(seat) if mine else None
+            may_pass = mine and table.rules.may_pass(game, seat)
+            take_back = (
+                table.running
+                and table.take_back is None
+                and table.refused_take_back != (table.hand_number, len(game.actions))
+                and game.may_take_back(seat)
+            )
+            number, rules, asked = table.hand_number, table.rules, table.take_back is not None
+        first = hint.cards if isinstance(hint, Play) else ()
+        plays = rules.menu(view, first, limit) if mine else []
+        kitties = rules.kitty_choices(view) if mine else []
+        return ev.TurnOptions(
+            view=view,
+            hand_number=number,
+            my_turn=mine,
+            hint=hint,
+            plays=tuple(tuple(play) for play in plays),
+            may_pass=may_pass,
+            kitties=tuple((suit, tuple(kitty)) for suit, kitty in kitties),
+            take_back=take_back,
+            asked=asked,
+        )
+
+    async def four_colour(self, user_id: int) -> bool:
+        """Whether the player's own pictures use the four-colour deck (♦ blue, ♣ green)."""
+        chosen = self._colours.get(user_id)
+        if chosen is None:
+            chosen = bool(await self._store.four_colour(user_id))
+            self._colours[user_id] = chosen
+        return chosen
+
+    async def set_four_colour(self, user_id: int, on: bool) -> bool:
+        """Choose the card colours of the player's own pictures (kept across restarts)."""
+        async with self._transaction() as tx:
+            await tx.set_four_colour(user_id, bool(on))
+        self._colours[user_id] = bool(on)
+        return bool(on)
+
+    async def leave_cost(self, table_id: int, user_id: int) -> ev.LeaveCost | None:
+        """What leaving now would cost and pay (RULES §1.7 / §2.9 and the fairness rules: a
+        bonus only for players seated at the deal); None when no hand is being played."""
+        async with self._lock(table_id):
+            table = await self._table(table_id)
+            seat = self._seat(table, user_id)
+            if not table.running or table.game is None:
+                return None
+            deltas = list(table.game.leave_deltas(seat))
+            for other, occupant in enumerate(table.seats):
+                user = None if occupant is None else occupant.user_id
+                if other != seat and deltas[other] > 0 and _unearned_seat(table, other, user):
+                    deltas[other] = 0
+            return ev.LeaveCost(
+                table.hand_number, seat, (deltas[0], deltas[1], deltas[2], deltas[3])
+            )
+
+    async def ask_take_back(self, table_id: int, user_id: int, action_id: str) -> ev.Update:
+        """Ask to take back one's own move, the last of the hand (house rule, docs/rules).
+
+        The engine says whether the move may be taken back. With nobody else to ask (only bots
+        besides), it is taken back at once; otherwise every other seated player must agree
+        (``answer_take_back``) before the next move and within ``TAKE_BACK_SECONDS``, while
+        bot seats wait.
+        """
+        async with self._lock(table_id):
+            table = await self._table(table_id)
+            earlier = table.recent.get(action_id)
+            if earlier is not None:
+                return replace(earlier, duplicate=True)
+            seat = self._seat(table, user_id)
+            game = table.game
+            if not table.running or game is None:
+                raise refuse("table_hand_over", table_id=table.id)
+            if table.take_back is not None:
+                raise refuse("take_back_open", table_id=table.id)
+            move = game.check_take_back(seat)
+            if table.refused_take_back == (table.hand_number, len(game.actions)):
+                raise refuse("take_back_refused")  # asked once: no asking the others again
+            voters = [
+                (other, occupant.user_id)
+                for other, occupant in enumerate(table.seats)
+                if other != seat and occupant is not None and not occupant.plays_itself
+            ]
+            if not voters:
+                return await self._apply(table, TakeBack(seat), action_id)
+            hand, moves = table.hand_number, len(game.actions)
+            cards = tuple(move.cards) if isinstance(move, Play) else ()
+
+            async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
+                request = {
+                    "seat": seat,
+                    "hand": hand,
+                    "moves": moves,
+                    "voters": [user for _, user in voters],
+                    "agreed": [],
+                    "expires": now + TAKE_BACK_SECONDS,
+                }
+                table.take_back = request
+                await tx.update_table(table.id, take_back=request)
+                seats = tuple(other for other, _ in voters)
+                return [ev.TakeBackAsked(seat, hand, moves, cards, seats, request["expires"])]
+
+            update = await self._write(table, step)
+            table.recent[action_id] = update
+            return update
+
+    async def answer_take_back(
+        self, table_id: int, user_id: int, hand: int, moves: int, agree: bool
+    ) -> ev.Update:
+        """A seated player's answer to the take-back asked at move ``moves`` of hand ``hand``:
+        one refusal ends it; when every player asked agrees, the move is taken back."""
+        async with self._lock(table_id):
+            table = await self._table(table_id)
+            seat = self._seat(table, user_id)
+            request = table.take_back
+            if (
+                request is None
+                or not table.running
+                or (request["hand"], request["moves"]) != (hand, moves)
+            ):
+                raise refuse("no_take_back", table_id=table.id)
+            if seat == request["seat"]:
+                raise refuse("take_back_own")
+            if user_id not in request["voters"]:
+                raise refuse("take_back_not_asked")
+            if not agree:
+                return await self._write(table, self._closing_take_back(table, "refused", seat))
+            if user_id in request["agreed"]:
+                return self._update(table)
+            agreed = [*request["agreed"], user_id]
+            if set(request["voters"]) <= set(agreed):
+                mover = request["seat"]
+                return await self._apply(table, TakeBack(mover), self._auto_id(table, "take_back"))
+
+            async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
+                table.take_back = {**request, "agreed": agreed}
+                await tx.update_table(table.id, take_back=table.take_back)
+                return [ev.TakeBackCast(seat)]
+
+            return await self._write(table, step)
+
+    def _closing_take_back(
+        self, table: LiveTable, outcome: str, seat: int | None
+    ) -> Callable[[Transaction, float], Any]:
+        """The step that ends a take-back request without taking the move back."""
+
+        async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
+            asked = table.take_back
+            if asked is not None:
+                table.refused_take_back = (asked["hand"], asked["moves"])
+            table.take_back = None
+            await tx.update_table(table.id, take_back=None)
+            return [ev.TakeBackClosed(outcome, seat)]
+
+        return step
+
     async def public_view(self, table_id: int) -> Any:
         """The public view of the latest hand (no hidden cards), or None before the first."""
         async with self._lock(table_id):
@@ -940,7 +1126,12 @@ class TableService(ScoreQueries):
     def _bot_to_move(table: LiveTable) -> bool:
         seat = table.to_move
         occupant = table.seats[seat] if seat is not None else None
-        return occupant is not None and occupant.plays_itself and not table.unavailable
+        return (
+            occupant is not None
+            and occupant.plays_itself
+            and not table.unavailable
+            and table.take_back is None  # bots wait while the players answer a take-back
+        )
 
     async def play_bot(self, table_id: int) -> ev.Update | None:
         """One bot move if a bot is to move, else None; the front end may pause between calls."""
@@ -1008,6 +1199,11 @@ class TableService(ScoreQueries):
             for t in self._tables.values()
             if t.end_vote is not None and t.end_vote["expires"] <= now and not t.unavailable
         ]
+        due += [
+            (t.id, self._expire_take_back)
+            for t in self._tables.values()
+            if t.take_back is not None and t.take_back["expires"] <= now and not t.unavailable
+        ]
         updates = []
         for table_id, handle in due:
             try:
@@ -1047,6 +1243,11 @@ class TableService(ScoreQueries):
         action = table.game.hint(seat)
         update = await self._apply(table, action, self._auto_id(table, "timeout"), flags)
         return replace(update, announcements=(*first, *update.announcements))
+
+    async def _expire_take_back(self, table: LiveTable | None, now: float) -> ev.Update | None:
+        if table is None or table.take_back is None or table.take_back["expires"] > now:
+            return None
+        return await self._write(table, self._closing_take_back(table, "expired", None))
 
     async def _expire_vote(self, table: LiveTable | None, now: float) -> ev.Update | None:
         if table is None or table.end_vote is None or table.end_vote["expires"] > now:
@@ -1127,6 +1328,9 @@ class TableService(ScoreQueries):
         events = table.rules.announce(table.public, after, recorded)
         table.public = after
         hand_id, seq = table.hand_id, len(game.actions) - 1
+        asked, table.take_back = table.take_back, None  # any move ends a take-back request
+        if asked is not None and not isinstance(recorded, TakeBack):
+            events.append(ev.TakeBackClosed("lapsed"))
         flags = flags or {}
         for seat, (missed, autoplay) in flags.items():
             occupant = table.seats[seat]
@@ -1139,6 +1343,8 @@ class TableService(ScoreQueries):
             )
             for seat, (missed, autoplay) in flags.items():
                 await tx.set_seat_flags(table.id, seat, missed=missed, autoplay=autoplay)
+            if asked is not None:
+                await tx.update_table(table.id, take_back=None)
             return await self._settle(table, tx, now) if game.over else []
 
         if table.story is not None:  # before the write: settling may deal a new hand
@@ -1186,6 +1392,10 @@ class TableService(ScoreQueries):
         events: list[ev.Announcement] = [
             ev.HandEnded(table.hand_number, result, deltas, void, users)
         ]
+        if table.take_back is not None:  # a player left while a take-back was asked
+            table.take_back = None
+            await tx.update_table(table.id, take_back=None)
+            events.append(ev.TakeBackClosed("hand_over"))
         if table.closing or table.end_vote is not None:
             if table.end_vote is not None:
                 table.end_vote = None
@@ -1205,13 +1415,8 @@ class TableService(ScoreQueries):
         """A void hand's leaving bonus goes only to the players who sat there when the hand was
         dealt: a seat taken since (a late joiner, a bot) gets nothing. The engine's result is
         kept as it is; only the ledger, which scores count, is adjusted."""
-        seated = table.seated
-        if seated is None:
-            return entries
         return [
-            replace(e, delta=0)
-            if e.delta > 0 and not e.left_hand and e.user_id != seated[e.seat]
-            else e
+            replace(e, delta=0) if e.delta > 0 and not e.left_hand and _unearned(table, e) else e
             for e in entries
         ]
 
@@ -1231,8 +1436,8 @@ class TableService(ScoreQueries):
     async def _end(
         self, table: LiveTable, tx: Transaction, now: float, reason: str
     ) -> list[ev.Announcement]:
-        table.status = "ended"
-        await tx.update_table(table.id, status="ended", ended_at=now, deadline=None)
+        table.status, table.take_back = "ended", None
+        await tx.update_table(table.id, status="ended", ended_at=now, deadline=None, take_back=None)
         return [ev.TableEnded(reason)]
 
     async def _set_deadline(self, table: LiveTable, tx: Transaction, now: float) -> None:

@@ -176,4 +176,12 @@ MIGRATIONS: tuple[str, ...] = (
         SELECT h.id, t.guild_id, t.game, h.ended_at FROM hands h JOIN tables t ON t.id = h.table_id
         WHERE h.outcome IN ('complete', 'void') ORDER BY h.ended_at, h.id;
     """,
+    # 5: the private hand (issue 12): each player's own card colours; a pending take-back
+    """
+    CREATE TABLE user_settings (
+        user_id     INTEGER PRIMARY KEY,
+        four_colour INTEGER NOT NULL DEFAULT 0  -- ♦ blue and ♣ green in the player's pictures
+    );
+    ALTER TABLE tables ADD COLUMN take_back TEXT;  -- JSON: a request to take back a move
+    """,
 )

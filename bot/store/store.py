@@ -45,7 +45,7 @@ from bot.store.scores import ScoreReads, ScoreWrites
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, game, settings, language, status, "
     "creator_id, created_at, hand_id, hands_done, deadline, reminder_at, reminder_sent, "
-    "closing, end_vote"
+    "closing, end_vote, take_back"
 )
 _COUNTS = (
     "SUM(NOT void), SUM(won), SUM(left_hand), SUM(double_kou_for), "
@@ -77,6 +77,7 @@ _UPDATABLE = frozenset(
         "reminder_sent",
         "closing",
         "end_vote",
+        "take_back",
     }
 )
 BUSY_WAIT_MS = 50  # SQLite's own wait per attempt: short, it blocks the connection's thread
@@ -149,6 +150,7 @@ def _table_row(row: aiosqlite.Row | tuple[Any, ...]) -> TableRow:
         reminder_sent=bool(row[15]),
         closing=bool(row[16]),
         end_vote=None if row[17] is None else json.loads(row[17]),
+        take_back=None if row[18] is None else json.loads(row[18]),
     )
 
 
@@ -198,7 +200,7 @@ class Transaction(ScoreWrites):
         unknown = set(fields) - _UPDATABLE
         if unknown:
             raise ValueError(f"not updatable: {sorted(unknown)}")
-        for name in ("settings", "end_vote"):
+        for name in ("settings", "end_vote", "take_back"):
             if fields.get(name) is not None:
                 fields[name] = _dumps(fields[name])
         assignments = ", ".join(f"{name} = ?" for name in fields)
@@ -305,6 +307,15 @@ class Transaction(ScoreWrites):
             ],
         )
         await cursor.close()
+
+    async def set_four_colour(self, user_id: int, on: bool) -> None:
+        """The player's card colours in their own pictures (``four_colour``)."""
+        await _run(
+            self._db,
+            "INSERT INTO user_settings (user_id, four_colour) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET four_colour = excluded.four_colour",
+            (user_id, int(on)),
+        )
 
     async def set_min_ranked_hands(self, guild_id: int, hands: int) -> None:
         await _run(
@@ -474,6 +485,13 @@ class Store(ScoreReads):
             "SELECT min_ranked_hands FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         return rows[0][0] if rows else None
+
+    async def four_colour(self, user_id: int) -> bool | None:
+        """Whether the player chose the four-colour deck (None: never chose)."""
+        rows = await self._all(
+            "SELECT four_colour FROM user_settings WHERE user_id = ?", (user_id,)
+        )
+        return bool(rows[0][0]) if rows else None
 
     async def has_hands(self, guild_id: int, user_id: int) -> bool:
         """Whether the user has a hand in this server's ledger (finished or void)."""
