@@ -69,6 +69,7 @@ class LiveTable:
     end_vote: dict[str, Any] | None = None  # {"hand", "by", "agreed": [user ids], "expires"}
     seated: tuple[int | None, ...] | None = None  # user id per seat when the hand was dealt
     unavailable: bool = False  # a write failed and so did reading it back: retried, refused
+    version: int = 0  # the stored row's version this memory was read at (``claim_table``)
 
     @property
     def running(self) -> bool:
@@ -120,6 +121,7 @@ def rebuild(record: ActiveTable) -> LiveTable:
         reminder_sent=row.reminder_sent,
         closing=row.closing,
         end_vote=row.end_vote,
+        version=row.version,
     )
     if record.hand is not None:
         actions = [decode_action(a) for a in record.hand.actions]

@@ -11,8 +11,15 @@ per channel per user" spans tables.
 
 Trouble with the database is answered, never crashed on: a write lock held by another process
 is the refusal ``database_busy``; a database file deleted or replaced stops every write
-(``database_gone``) until a restart; a table whose stored log no longer replays is set aside at
-start-up (``quarantined``) while the others play on.
+(``database_gone``) until a restart; a database server out of reach is ``database_unavailable``
+(the table is read back, and retried while it cannot be); a table whose stored log no longer
+replays is set aside at start-up (``quarantined``) while the others play on.
+
+Several processes may share one PostgreSQL database, each serving some Discord shards
+(``Shards``): a process loads, drives and times out only its own guilds' tables, and holds a
+lease on its shards (``ShardLease``) while it serves them. Every write to a table first claims
+the table's stored version (``Transaction.claim_table``): a table changed meanwhile by another
+process is refused (``table_changed``) and read back, never overwritten.
 """
 
 from __future__ import annotations
@@ -42,16 +49,21 @@ from bot.store import (
     ActiveTable,
     BoardRow,
     DatabaseGone,
+    DatabaseUnavailable,
     DatabaseUnusable,
     DuplicateActionId,
     HandSummary,
     LedgerEntry,
     PlayerStats,
     ScoreLine,
+    Shards,
+    StaleTable,
     Store,
     StoreBusy,
     Transaction,
 )
+from bot.store.postgres import ShardLease
+from bot.store.shards import ALL_GUILDS
 from bot.store.store import WRITE_WAIT
 from engine import CardParseError, IllegalMove
 from engine.actions import Action, action_to_json
@@ -64,7 +76,16 @@ VOTE_SECONDS = 30 * 60  # how long the players have to answer a vote on ending m
 NAME_LIMIT = 32  # characters of a player's name kept (Discord's display names are at most 32)
 DEFAULT_MIN_RANKED_HANDS = 5  # completed hands before void-hand bonuses count for rank
 MAX_MIN_RANKED_HANDS = 1000
-_STORE_TROUBLE = frozenset({"database_busy", "database_gone", "table_unavailable"})
+_STORE_TROUBLE = frozenset(
+    {
+        "database_busy",
+        "database_gone",
+        "database_unavailable",
+        "guild_not_served",
+        "table_unavailable",
+    }
+)
+_READ_BACK = frozenset({"database_unavailable", "table_changed"})  # ``_transaction`` reloaded
 
 
 def clean_name(name: str) -> str:
@@ -81,7 +102,7 @@ def _describe(exc: BaseException) -> str:
     code = getattr(exc, "code", None)
     if code:
         text += f" {code}"
-    if isinstance(exc, sqlite3.Error | json.JSONDecodeError):
+    if isinstance(exc, sqlite3.Error | json.JSONDecodeError | DatabaseUnavailable):
         text += f": {exc}"
     return text
 
@@ -96,8 +117,12 @@ class TableService:
         clock: Clock = time.time,
         seed_source: Callable[[], int] | None = None,
         dealer: Dealer = deal_by_seed,
+        shards: Shards = ALL_GUILDS,
+        lease: ShardLease | None = None,
     ) -> None:
         self._store = store
+        self._shards = shards
+        self._lease = lease
         self._clock = clock
         self._seed = seed_source or (lambda: secrets.randbits(63))
         self._dealer = dealer
@@ -116,18 +141,50 @@ class TableService:
         seed_source: Callable[[], int] | None = None,
         dealer: Dealer = deal_by_seed,
         write_wait: float = WRITE_WAIT,
+        shards: Shards = ALL_GUILDS,
+        lease_wait: float | None = None,
+        exclusive: bool = True,
+        pool_size: int = 8,
     ) -> Self:
-        """Open the database at ``path`` and bring back every unfinished table.
+        """Open the database and bring back every unfinished table of this process's guilds.
 
-        ``clock`` gives the time (epoch seconds or an aware datetime), ``seed_source`` the seed
-        of each new hand, and ``dealer`` turns (game, seed, first bidder) into the hand's start
-        record: fixed hands for tests and puzzles (see ``bot.service.games.Dealer``).
-        ``write_wait`` bounds how long a write waits for another process's lock.
+        ``path`` is a SQLite file, or a ``postgresql://`` URL. ``clock`` gives the time (epoch
+        seconds or an aware datetime), ``seed_source`` the seed of each new hand, and
+        ``dealer`` turns (game, seed, first bidder) into the hand's start record: fixed hands
+        for tests and puzzles (see ``bot.service.games.Dealer``). ``write_wait`` bounds how
+        long a write waits for another process's lock.
+
+        On PostgreSQL the process first takes the lease on its ``shards`` (the guilds it
+        serves), waiting while another process holds it (``TimeoutError`` after
+        ``lease_wait`` seconds if given); ``exclusive=False`` skips the lease (tests of what
+        happens when two processes serve one table anyway). SQLite serves one process:
+        ``ValueError`` for more than one shard.
         ``DatabaseUnusable`` if the database cannot be used at all (see ``quarantined`` for
         single tables that could not be brought back).
         """
-        store = await Store.open(path, write_wait=write_wait)
-        service = cls(store, clock=clock, seed_source=seed_source, dealer=dealer)
+        store = await Store.open(path, write_wait=write_wait, pool_size=pool_size)
+        lease = None
+        try:
+            if store.backend == "sqlite" and shards.count > 1:
+                raise ValueError(
+                    "more than one shard needs PostgreSQL (DATABASE_URL): a SQLite file serves "
+                    "one process"
+                )
+            if exclusive:
+                lease = await store.lease(shards)
+            if lease is not None:
+                await lease.acquire(lease_wait)
+        except BaseException:
+            await store.close()
+            raise
+        service = cls(
+            store,
+            clock=clock,
+            seed_source=seed_source,
+            dealer=dealer,
+            shards=shards,
+            lease=lease,
+        )
         try:
             await service.load()
         except BaseException:
@@ -136,7 +193,16 @@ class TableService:
         return service
 
     async def close(self) -> None:
-        await self._store.close()
+        """Close the database, then give up the lease (never the other way round)."""
+        try:
+            await self._store.close()
+        finally:
+            if self._lease is not None:
+                await self._lease.release()
+
+    @property
+    def shards(self) -> Shards:
+        return self._shards
 
     @property
     def store(self) -> Store:
@@ -157,12 +223,16 @@ class TableService:
         """
         self._tables, self.quarantined = {}, {}
         try:
-            records: list[ActiveTable] | None = await self._store.active_tables()
+            records: list[ActiveTable] | None = await self._store.active_tables(
+                shards=self._shards
+            )
+        except DatabaseUnavailable:
+            raise  # out of reach is no damage: nothing is set aside for it
         except Exception:  # any damage: fall back to one table at a time
             records = None
         if records is None:
             try:
-                ids = await self._store.active_table_ids()
+                ids = await self._store.active_table_ids(self._shards)
             except sqlite3.Error as exc:
                 raise DatabaseUnusable(
                     f"the database is damaged beyond reading its tables ({exc}); restore it "
@@ -172,6 +242,8 @@ class TableService:
             for table_id in ids:
                 try:
                     records += await self._store.active_tables(table_id)
+                except DatabaseUnavailable:
+                    raise
                 except Exception as exc:  # recorded, the other tables go on
                     self.quarantined[table_id] = f"its rows cannot be read ({_describe(exc)})"
         for record in records:
@@ -235,33 +307,77 @@ class TableService:
             )
 
     def check_database(self) -> bool:
-        """Whether the database file is still the one opened (the deadline pass asks)."""
+        """Whether the database file is still the one opened and the shards still ours (the
+        deadline pass asks)."""
         if not self._gone:
             try:
-                self._store.check_file()
+                self._store.check()
             except DatabaseGone:
                 self._stop()
-        return not self._gone
+        return not self._gone and not self.fenced
+
+    @property
+    def fenced(self) -> bool:
+        """The lease on this process's shards was lost: it serves nothing until it is back
+        (another process may be serving them now)."""
+        return self._lease is not None and not self._lease.held
+
+    async def keep_lease(self) -> bool:
+        """Whether the shards are still ours; a lost lease is taken again if free, and then
+        every table is read afresh (another process may have played them meanwhile)."""
+        if self._lease is None or await self._lease.check():
+            return True
+        try:
+            why = await self._lease.try_acquire()
+        except DatabaseUnavailable as exc:
+            why = str(exc)
+        if why is not None:
+            log.warning("%s not served: %s", self._shards, why)
+            return False
+        await self.load()
+        log.warning("%s served again: %s tables read back", self._shards, len(self._tables))
+        return True
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[Transaction]:
-        """The store's transaction, its failures turned into refusals a player can read."""
+    async def _transaction(self, table: LiveTable | None = None) -> AsyncIterator[Transaction]:
+        """The store's transaction, its failures turned into refusals a player can read.
+
+        With ``table``, the transaction first claims the table's stored version, and the
+        version in memory follows the commit. A table another process changed meanwhile, or
+        a commit whose outcome the lost connection hides, is read back before the refusal.
+        """
         if self._gone:
             raise refuse("database_gone")
+        if self.fenced:
+            raise refuse("guild_not_served")
         try:
             async with self._store.transaction() as tx:
+                if table is not None:
+                    await tx.claim_table(table.id, table.version)
                 yield tx
         except StoreBusy:
             raise refuse("database_busy") from None
         except DatabaseGone:
             self._stop()
             raise refuse("database_gone") from None
+        except (StaleTable, DatabaseUnavailable) as exc:
+            if table is not None:
+                await self._reload(table.id)
+            if isinstance(exc, DatabaseUnavailable):
+                log.warning("database unavailable: %s", exc)
+                raise refuse("database_unavailable") from None
+            table_id = table.id if table is not None else exc.table_id
+            raise refuse("table_changed", table_id=table_id) from None
+        if table is not None:
+            table.version += 1
 
     # -- lookups ---------------------------------------------------------------------------
 
     async def _table(self, table_id: int) -> LiveTable:
         if self._gone:
             raise refuse("database_gone")
+        if self.fenced:
+            raise refuse("guild_not_served")
         table = self._tables.get(table_id)
         if table is not None and table.unavailable:
             await self._reload(table_id)  # a retry (never over a fresher table: see _reload)
@@ -275,6 +391,8 @@ class TableService:
         row = await self._store.table(table_id)
         if row is None:
             raise refuse("table_not_found", table_id=table_id)
+        if row.status != "ended" and not self._shards.owns(row.guild_id):
+            raise refuse("guild_not_served")
         raise refuse("table_ended", table_id=table_id)
 
     def _lock(self, table_id: int) -> asyncio.Lock:
@@ -408,6 +526,8 @@ class TableService:
         creator_name = clean_name(creator_name)
         if self._gone:
             raise refuse("database_gone")
+        if not self._shards.owns(guild_id):
+            raise refuse("guild_not_served")
         async with self._seating:
             await self._retry_unavailable(channel_id)
             for other_table in self._tables.values():
@@ -449,7 +569,7 @@ class TableService:
         """Remember where the front end shows this table (kept across restarts)."""
         async with self._lock(table_id):
             table = await self._table(table_id)
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.update_table(table_id, thread_id=thread_id, message_id=message_id)
             table.thread_id, table.message_id = thread_id, message_id
 
@@ -488,7 +608,7 @@ class TableService:
             if other is not None:
                 raise refuse("already_seated_here", table_id=other)
             seat = self._free_seat(table, seat)
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.put_seat(table.id, seat, user_id, name)
             table.seats[seat] = Seat(user_id, name)
             return self._update(table, [ev.SeatTaken(seat, user_id, name)])
@@ -504,7 +624,7 @@ class TableService:
             seat = self._free_seat(table, seat)
             occupant = table.seats[own]
             assert occupant is not None
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.clear_seat(table.id, own)
                 await tx.put_seat(table.id, seat, user_id, occupant.name)
             table.seats[own], table.seats[seat] = None, occupant
@@ -527,7 +647,7 @@ class TableService:
             self._check_waiting(table)
             seat = self._free_seat(table, seat)
             name = f"Bot {seat}"
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.put_seat(table.id, seat, None, name)
             table.seats[seat] = Seat(None, name)
             return self._update(table, [ev.SeatTaken(seat, None, name)])
@@ -543,7 +663,7 @@ class TableService:
             occupant = table.seats[seat]
             if occupant is None or not occupant.is_bot:
                 raise refuse("not_a_bot", seat=seat)
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.clear_seat(table.id, seat)
             table.seats[seat] = None
             return self._update(table, [ev.SeatOpened(seat, None, "removed_bot")])
@@ -593,7 +713,7 @@ class TableService:
             table = await self._table(table_id)
             self._may_manage(table, user_id, is_manager)
             settings = table.settings.changed(**changes)
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.update_table(
                     table.id, settings=settings.to_json(), language=settings.language
                 )
@@ -808,7 +928,7 @@ class TableService:
 
     def bot_turns(self) -> list[int]:
         """Tables waiting for a bot to move (for the front end to drive after a restart)."""
-        if self._gone:
+        if self._gone or self.fenced:
             return []
         return [t.id for t in self._tables.values() if self._bot_to_move(t)]
 
@@ -851,7 +971,7 @@ class TableService:
     def due_deadlines(self, now: float | None = None) -> list[ev.DueTurn]:
         """Turns whose time limit has passed."""
         now = self._now() if now is None else now
-        if self._gone:
+        if self._gone or self.fenced:
             return []
         return [
             ev.DueTurn(t.id, seat, self._user_at(t, seat), t.deadline)
@@ -875,7 +995,7 @@ class TableService:
         updates of the others are returned, so their timeouts are announced.
         """
         now = self._now() if now is None else now
-        if not self.check_database():
+        if not await self.keep_lease() or not self.check_database():
             return []
         await self._retry_unavailable()
         due = [(d.table_id, self._time_out) for d in self.due_deadlines(now)]
@@ -951,7 +1071,7 @@ class TableService:
                     table = self._tables.get(table_id)
                     if table is None or not due(table):
                         continue
-                    async with self._transaction() as tx:
+                    async with self._transaction(table) as tx:
                         await tx.update_table(table_id, reminder_sent=True)
                     table.reminder_sent = True
                     seat, deadline = table.to_move, table.deadline
@@ -973,12 +1093,16 @@ class TableService:
         """Run ``step`` in one transaction, then the deadline; rebuild from disk on failure."""
         now = self._now()
         try:
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 more = await step(tx, now)
                 if table.status != "ended":
                     await self._set_deadline(table, tx, now)
+        except ServiceError as exc:
+            if exc.code not in _READ_BACK:
+                await self._reload(table.id)  # a database gone is still read through its handle
+            raise
         except BaseException:
-            await self._reload(table.id)  # a database gone is still read through its handle
+            await self._reload(table.id)
             raise
         if table.status == "ended":
             self._tables.pop(table.id, None)

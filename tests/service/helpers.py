@@ -36,8 +36,8 @@ def seeds(first: int = 1) -> Callable[[], int]:
     return itertools.count(first).__next__
 
 
-async def open_service(path: Path, clock: Clock, first_seed: int = 1) -> TableService:
-    return await TableService.open(path, clock=clock, seed_source=seeds(first_seed))
+async def open_service(database: str | Path, clock: Clock, first_seed: int = 1) -> TableService:
+    return await TableService.open(database, clock=clock, seed_source=seeds(first_seed))
 
 
 async def full_table(
