@@ -10,7 +10,8 @@ Each action is committed before its call returns (WAL, ``synchronous=NORMAL``). 
   requests arriving at a steady rate from a 16-caller pool (open loop; this is the figure
   checked against the goal), and of actions sent one at a time (no queueing at all),
 - time to recover all tables from disk, and memory per active table (tracemalloc over a
-  full reload), with every table's current hand at a random point of its play.
+  full reload), with every table's current hand at a random point of its play,
+- then boards over a ledger of 1,000,000 rows (``bench.board_load``, also runnable alone).
 
 ``python -m bench.service_load [seconds]``: the closed-loop phase lasts ``seconds`` (default 20).
 """
@@ -28,6 +29,7 @@ import time
 import tracemalloc
 from pathlib import Path
 
+from bench import board_load
 from bot.service import TableService, Update
 from bot.service.games import RULES
 from bot.service.requests import from_action
@@ -218,6 +220,8 @@ async def run(seconds: float) -> None:
 def main() -> None:
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 and __name__ == "__main__" else 20.0
     asyncio.run(run(seconds))
+    print("\nboards over a big ledger:", flush=True)
+    board_load.main()
 
 
 if __name__ == "__main__":

@@ -3,8 +3,9 @@ words for screen readers.
 
 Pure functions from the engines' frozen views to PNG bytes (or text): the same input always
 gives the same output. ``render_table`` and ``describe_table`` take only public views and
-refuse any view holding cards. Every picture is 660 px wide, laid out to be read on a phone
-(where Discord shows it about 330 px wide); ``four_colour`` draws ♦ blue and ♣ green.
+refuse any view holding cards; ``render_deal`` draws every hand of a deal, for replays of
+hands that are over. Every picture is 660 px wide, laid out to be read on a phone (where
+Discord shows it about 330 px wide); ``four_colour`` draws ♦ blue and ♣ green.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from collections.abc import Sequence
 
 from engine.cards import Card
 from engine.qingdun.view import QingdunResult, QingdunView
+from engine.replay import RevealedDeal
 from engine.sankou.view import SankouResult, SankouView
-from render import hand, qingdun, sankou
+from render import board, hand, qingdun, replay, sankou
 from render import result as results
+from render.board import BoardPicture, BoardRow
 from render.describe import describe_hand, describe_result, describe_table, summarize_table
 from render.fonts import runs
 from render.labels import label, normalize
@@ -24,10 +27,14 @@ from render.table import PublicViewRequired, check_public
 from render.widgets import encode
 
 __all__ = [
+    "BoardPicture",
+    "BoardRow",
     "PublicViewRequired",
     "describe_hand",
     "describe_result",
     "describe_table",
+    "render_board",
+    "render_deal",
     "render_hand",
     "render_result",
     "render_table",
@@ -104,3 +111,16 @@ def render_result(
     else:
         image = results.sankou_image(result, _names(names, look.lang), look, table_score)
     return encode(image)
+
+
+def render_board(picture: BoardPicture, lang: str = "en") -> bytes:
+    """A server's board: the top lines and the viewer's own line."""
+    return encode(board.board_image(picture, _look(lang, False)))
+
+
+def render_deal(
+    deal: RevealedDeal, names: Sequence[str], lang: str = "en", *, four_colour: bool = False
+) -> bytes:
+    """Every seat's cards as dealt: only for a hand that is over (a replay's first page)."""
+    look = _look(lang, four_colour)
+    return encode(replay.deal_image(deal, _names(names, look.lang), look))

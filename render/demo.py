@@ -1,8 +1,9 @@
 """Sample pictures of every kind of state, for people to look at:
 ``python -m render.demo OUTDIR [--four-colour] [--phone]``.
 
-The states are built directly from the engines' view types (no game is played), so they also
-serve the golden-image tests and the benchmark.
+The states are built directly from the engines' view types (no game is played; the replay's
+deal pages replay one seeded hand each), so they also serve the golden-image tests and the
+benchmark.
 """
 
 from __future__ import annotations
@@ -11,12 +12,16 @@ import argparse
 import io
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from engine.cards import Card, Suit, parse_cards
 from engine.qingdun import view as qv
 from engine.qingdun.kinds import ComboKind
+from engine.records import GAMES
+from engine.replay import RevealedDeal, reveal
 from engine.sankou import view as sv
+from render.board import BoardPicture, BoardRow
 
 NAMES = ("Alice", "王小明", "Bob the Builder from Ningbo", "🀄 麻將王 🐉")
 SCORES = (20, -10, 40, -50)
@@ -293,6 +298,32 @@ def sankou_results() -> dict[str, sv.SankouResult]:
 Render = Callable[[str], bytes]
 
 
+def board_pictures() -> dict[str, BoardPicture]:
+    """Boards by rating (with a bot level and the viewer below the top) and by points."""
+    rows = (
+        BoardRow(1, NAMES[0], 1534, 40, 22, 12),
+        BoardRow(2, NAMES[1], 1500, 33, 17, -8, viewer=True),
+        BoardRow(None, "simple", 1490, 300, 140, 3, bot=True),
+        BoardRow(2, NAMES[2], 1500, 12, 5, 0),
+        BoardRow(4, NAMES[3], 1320, 9, 1, -31),
+    )
+    me = BoardRow(None, "Dee", 1032, 3, 2, 32, viewer=True)
+    return {
+        "rating_week": BoardPicture("qingdun", "rating", "week", rows, me, "2 more hands"),
+        "points_all": BoardPicture(
+            "sankou", "points", "all", tuple(replace(r, change=None) for r in rows[:2])
+        ),
+    }
+
+
+def revealed_deal(game: str) -> RevealedDeal:
+    """The deal of a seeded hand played out by the hint policy (a replay's first page)."""
+    played = GAMES[game].from_start({"seed": 5})
+    while played.to_move is not None:
+        played.apply(played.hint(played.to_move))
+    return reveal(game, played.start, played)
+
+
 def samples(four_colour: bool = False) -> dict[str, Render]:
     """Every sample picture by file stem, each a function of the language."""
     import render
@@ -322,6 +353,11 @@ def samples(four_colour: bool = False) -> dict[str, Render]:
         out[f"sankou_{name}"] = lambda lang, r=r: render.render_result(
             r, NAMES, lang, table_score=SCORES, **four
         )
+    for game in ("qingdun", "sankou"):
+        deal = revealed_deal(game)
+        out[f"{game}_deal"] = lambda lang, d=deal: render.render_deal(d, NAMES, lang, **four)
+    for name, picture in board_pictures().items():
+        out[f"board_{name}"] = lambda lang, p=picture: render.render_board(p, lang)
     return out
 
 

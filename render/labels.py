@@ -129,6 +129,25 @@ _CATALOGUE: dict[str, tuple[str, str, str]] = {
     ),
     "big_joker": ("Big joker", "大王", "大王"),
     "small_joker": ("Small joker", "小王", "小王"),
+    # boards
+    "board": ("Leaderboard", "排行榜", "排行榜"),
+    "board_empty": ("No one on this board yet", "還沒有人上榜", "还没有人上榜"),
+    "period_week": ("This week", "本週", "本周"),
+    "period_month": ("This month", "本月", "本月"),
+    "period_all": ("All time", "全部", "全部"),
+    "by_rating": ("by rating", "按等級分", "按等级分"),
+    "by_points": ("by points", "按積分", "按积分"),
+    "n_hands": ("{n} hands", "{n} 局", "{n} 局"),
+    "n_hands_one": ("{n} hand", "{n} 局", "{n} 局"),
+    "won_rate": ("{rate} won", "勝率 {rate}", "胜率 {rate}"),
+    "bot_level": ("Bot · {level}", "電腦 · {level}", "电脑 · {level}"),
+    "level_simple": ("simple", "簡單", "简单"),
+    "level_strong": ("strong", "強", "强"),
+    # replays
+    "deal": ("The deal", "發牌", "发牌"),
+    "dealt_kitty": ("Kitty as dealt", "原底牌", "原底牌"),
+    "buried_kitty": ("Kitty laid back", "扣底", "扣底"),
+    "bid_won": ("{bid} by {name}", "{name} 叫 {bid}", "{name} 叫 {bid}"),
 }
 
 # Alt text and the one-line summary (render/describe.py)
@@ -247,6 +266,10 @@ def lang_index(lang: str) -> int:
 def normalize(lang: str) -> str:
     """One of ``LANGS``; anything unknown is English."""
     return LANGS[lang_index(lang)]
+
+
+def has_label(key: str) -> bool:
+    return key in _CATALOGUE
 
 
 def label(key: str, lang: str, **params: object) -> str:

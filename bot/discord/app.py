@@ -17,7 +17,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import commands, controls, logs
+from bot.discord import commands, controls, logs, scores
 from bot.discord.deadlines import DeadlineLoop
 from bot.discord.presenter import SEND_FAILURES, Presenter
 from bot.discord.sync import sync_commands
@@ -91,7 +91,7 @@ class CardTableBot(discord.Client):
                 seed_source=self.seed_source,
                 dealer=self.dealer,
             )
-        self.add_dynamic_items(*controls.DYNAMIC_ITEMS)
+        self.add_dynamic_items(*controls.DYNAMIC_ITEMS, scores.ReplayButton)
         await self.tree.set_translator(CatalogueTranslator())
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
         for command in commands.COMMANDS:

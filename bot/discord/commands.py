@@ -18,7 +18,6 @@ from bot.discord.autocomplete import suggestions
 from bot.i18n import command_text as c
 from bot.i18n import lang_of, t
 from bot.i18n.commands import TURN_LIMITS
-from bot.store import HandSummary
 
 GAMES = [
     Choice(name=c("choice.qingdun"), value="qingdun"),
@@ -28,6 +27,8 @@ RULES = [Choice(name=c("choice.bot"), value="bot"), Choice(name=c("choice.remove
 LANGUAGES = [Choice(name=c(f"choice.{code}"), value=code) for code in ("en", "zh-TW", "zh-CN")]
 LIMITS = [Choice(name=c(f"choice.{m}"), value=m) for m in TURN_LIMITS]
 SUITS = [Choice(name=c(f"choice.{s}"), value=s) for s in "SHDC"]
+PERIODS = [Choice(name=c(f"choice.{p}"), value=p) for p in ("week", "month", "all")]
+ORDERS = [Choice(name=c(f"choice.{o}"), value=o) for o in ("rating", "points")]
 DEFAULT_LIMIT = 720  # minutes: 12 h suits asynchronous play
 log = logging.getLogger(__name__)
 
@@ -239,97 +240,51 @@ async def table_score(interaction: discord.Interaction) -> None:
     await v.say(interaction, text.fit(lines))
 
 
-@scores.command(name=c("scores.history"), description=_d("scores.history"))
-async def history(interaction: discord.Interaction) -> None:
-    v = verbs(interaction)
-    info = await v.scored_table(interaction)
-    if info is None:
-        return
-    lang = lang_of(interaction.locale)
-    lines = [f"**{t('scores.history', lang)}**"]
-    for hand_ in await v.service.history(info.id, 10):
-        deltas = ", ".join(
-            f"{_seat_name(hand_, seat, lang)} {delta:+d}"
-            for seat, delta in sorted(hand_.deltas.items())
-        )
-        kind = (hand_.result or {}).get("kind") or (hand_.result or {}).get("tier") or hand_.outcome
-        word = t(f"result.{kind}", lang) if f"result.{kind}" in _RESULTS else str(kind or "…")
-        points = (hand_.result or {}).get("team_points")
-        if isinstance(points, list) and len(points) == 2:  # 清墩: both teams' final points
-            word = t("scores.history_points", lang, kind=word, a=points[0], b=points[1])
-        lines.append(t("scores.history_row", lang, number=hand_.number, kind=word, deltas=deltas))
-    if len(lines) == 1:
-        lines.append(t("scores.empty", lang))
-    await v.say(interaction, text.fit(lines, newest_last=True))
-
-
-def _seat_name(hand_: HandSummary, seat: int, lang: str) -> str:
-    """Players by their recorded name; bots as the table shows them (``Bot 3`` for seat 3)."""
-    if seat in hand_.bots:
-        return t("table.bot_name", lang, seat=seat + 1)
-    return text.name(hand_.names.get(seat, str(seat + 1)))
-
-
-_RESULTS = {f"result.{k}" for k in ("double_kou", "early_end", "normal", "negative", "left")}
-
-
-@scores.command(name=c("scores.leaderboard"), description=_d("scores.leaderboard"))
-@app_commands.describe(game=_d("scores.leaderboard.game"), days=_d("scores.leaderboard.days"))
-@app_commands.choices(game=GAMES)
-async def leaderboard(
+@scores.command(name=c("scores.board"), description=_d("scores.board"))
+@app_commands.describe(
+    game=_d("scores.board.game"), period=_d("scores.board.period"), by=_d("scores.board.by")
+)
+@app_commands.choices(game=GAMES, period=PERIODS, by=ORDERS)
+async def board(
     interaction: discord.Interaction,
     game: Choice[str],
-    days: app_commands.Range[int, 1, 3650] | None = None,
+    period: Choice[str] | None = None,
+    by: Choice[str] | None = None,
 ) -> None:
-    v = verbs(interaction)
-    lang = lang_of(interaction.locale)
-    rows = await v.service.leaderboard(interaction.guild_id or 0, game.value, days)
-    name = t(f"game.{game.value}", lang)
-    title = (
-        t("scores.leaderboard", lang, game=name)
-        if days is None
-        else t("scores.leaderboard_days", lang, game=name, days=days)
+    await verbs(interaction).scores.board(
+        interaction, game.value, period.value if period else "all", by.value if by else "rating"
     )
-    lines = [f"**{title}**"]
-    for rank, row in enumerate(rows, 1):
-        lines.append(
-            t(
-                "scores.row",
-                lang,
-                rank=rank,
-                name=text.name(row.name),
-                score=row.total,
-                hands=row.hands,
-            )
-        )
-    if not rows:
-        lines.append(t("scores.empty", lang))
-    await v.say(interaction, text.fit(lines))
 
 
 @scores.command(name=c("scores.stats"), description=_d("scores.stats"))
 @app_commands.describe(player=_d("scores.stats.player"))
 async def stats(interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-    v = verbs(interaction)
-    lang = lang_of(interaction.locale)
-    who = player or interaction.user
-    rows = await v.service.player_stats(interaction.guild_id or 0, who.id)
-    name = text.name(getattr(who, "display_name", None) or who.name)
-    lines = [f"**{t('scores.stats', lang, name=name)}**"]
-    for row in rows:
-        lines.append(
-            t(
-                "scores.stats_line",
-                lang,
-                game=t(f"game.{row.game}", lang),
-                hands=row.hands,
-                wins=row.wins,
-                score=row.total,
-            )
-        )
-    if not rows:
-        lines.append(t("scores.empty", lang))
-    await v.say(interaction, text.fit(lines))
+    await verbs(interaction).scores.stats(interaction, player or interaction.user)
+
+
+@scores.command(name=c("scores.history"), description=_d("scores.history"))
+@app_commands.describe(player=_d("scores.history.player"))
+async def history(interaction: discord.Interaction, player: discord.Member | None = None) -> None:
+    await verbs(interaction).scores.history(interaction, player)
+
+
+async def hand_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
+    """The caller's latest hands (the replay and export of any hand of the server work too)."""
+    return await verbs(interaction).scores.hand_choices(interaction, current)  # type: ignore[no-any-return]
+
+
+@scores.command(name=c("scores.replay"), description=_d("scores.replay"))
+@app_commands.describe(hand=_d("scores.replay.hand"))
+@app_commands.autocomplete(hand=hand_autocomplete)
+async def replay(interaction: discord.Interaction, hand: app_commands.Range[str, 1, 20]) -> None:
+    await verbs(interaction).scores.replay(interaction, hand)
+
+
+@scores.command(name=c("scores.export"), description=_d("scores.export"))
+@app_commands.describe(hand=_d("scores.export.hand"))
+@app_commands.autocomplete(hand=hand_autocomplete)
+async def export(interaction: discord.Interaction, hand: app_commands.Range[str, 1, 20]) -> None:
+    await verbs(interaction).scores.export(interaction, hand)
 
 
 @scores.command(name=c("scores.minhands"), description=_d("scores.minhands"))

@@ -23,6 +23,7 @@ import render
 from bot.discord import handview, rules, shorthand, text
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.presenter import SEND_FAILURES, png, pretty, seat_names
+from bot.discord.scores import ScoreVerbs
 from bot.i18n import lang_of, refusal, t
 from bot.service import (
     DiscardCards,
@@ -74,6 +75,7 @@ class Verbs:
 
     def __init__(self, bot: CardTableBot) -> None:
         self.bot = bot
+        self.scores = ScoreVerbs(self)
         self.cooldowns = Cooldowns(bot.clock)
 
     @property
@@ -675,17 +677,18 @@ class Verbs:
             else t("hand.nothing_selected", lang)
         )
         ui = handview.build_view(table_id, hand, info.game, view, lang, selected)
-        await self._edit_hand(interaction, content="\n".join(lines), view=ui)
+        await self.edit_message(interaction, content="\n".join(lines), view=ui)
 
-    async def _edit_hand(self, interaction: discord.Interaction, **kwargs: Any) -> None:
-        """Edit the hand message whose control was used (as the response when not deferred)."""
+    async def edit_message(self, interaction: discord.Interaction, **kwargs: Any) -> None:
+        """Edit the private message whose control was used (a hand, a replay's page), as the
+        response when not deferred."""
         try:
             if interaction.response.is_done():
                 await interaction.edit_original_response(**kwargs)
             else:
                 await interaction.response.edit_message(**kwargs)
         except SEND_FAILURES as exc:
-            log.warning("could not update a hand message (%s)", getattr(exc, "status", exc))
+            log.warning("could not update a message (%s)", getattr(exc, "status", exc))
 
     async def hand_button(
         self, interaction: discord.Interaction, table_id: int, hand: int, verb: str
@@ -738,7 +741,7 @@ class Verbs:
             return
         if message["view"] is discord.utils.MISSING:
             message["view"] = None
-        await self._edit_hand(interaction, **message)
+        await self.edit_message(interaction, **message)
 
     async def bid(
         self, interaction: discord.Interaction, table_id: int, hand: int, amount: int

@@ -13,6 +13,7 @@ from typing import Any
 from bot.i18n.catalogue import UI, Entry
 from bot.i18n.commands import COMMANDS
 from bot.i18n.errors import ERRORS
+from bot.i18n.scores import SCORES
 
 LANGS: tuple[str, ...] = ("en", "zh-TW", "zh-CN")
 DEFAULT_LANG = "en"
@@ -20,6 +21,7 @@ DEFAULT_LANG = "en"
 #: Every user-visible string, by message id. Error codes live under ``error.<code>``.
 CATALOGUE: dict[str, Entry] = {
     **UI,
+    **SCORES,
     **{f"cmd.{key}": entry for key, entry in COMMANDS.items()},
     **{f"error.{code}": entry for code, entry in ERRORS.items()},
 }

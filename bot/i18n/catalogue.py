@@ -261,9 +261,10 @@ UI: dict[str, Entry] = {
     "button.vote_yes": {"en": "Agree: end now", "zh-TW": "同意散桌", "zh-CN": "同意散桌"},
     "button.vote_no": {"en": "Refuse: play on", "zh-TW": "反對，繼續打", "zh-CN": "反对，继续打"},
     "scores.min_hands": {
-        "en": "Leaving bonuses count on the leaderboard after {hands} completed hands.",
-        "zh-TW": "完成 {hands} 局之後，逃跑補償才會計入排行榜。",
-        "zh-CN": "完成 {hands} 局之后，逃跑补偿才会计入排行榜。",
+        "en": "After {hands} completed hands a player's rating is on the board and leaving "
+        "bonuses count.",
+        "zh-TW": "完成 {hands} 局之後，等級分才會列入排行榜，逃跑補償才會計分。",
+        "zh-CN": "完成 {hands} 局之后，等级分才会列入排行榜，逃跑补偿才会计分。",
     },
     "table.score": {"en": "Table score", "zh-TW": "本桌累計", "zh-CN": "本桌累计"},
     "table.score_line": {
@@ -386,35 +387,7 @@ UI: dict[str, Entry] = {
         "zh-TW": "這裡無法開討論串，牌局就在這個頻道進行。",
         "zh-CN": "这里无法开子区，牌局就在这个频道进行。",
     },
-    # --- scores ---------------------------------------------------------------------------
-    "scores.leaderboard": {
-        "en": "Leaderboard: {game}",
-        "zh-TW": "排行榜：{game}",
-        "zh-CN": "排行榜：{game}",
-    },
-    "scores.leaderboard_days": {
-        "en": "Leaderboard: {game}, last {days} days",
-        "zh-TW": "排行榜：{game}（最近 {days} 天）",
-        "zh-CN": "排行榜：{game}（最近 {days} 天）",
-    },
-    "scores.row": {
-        "en": "{rank}. {name}: {score:+d} ({hands} hands)",
-        "zh-TW": "{rank}. {name}：{score:+d}（{hands} 局）",
-        "zh-CN": "{rank}. {name}：{score:+d}（{hands} 局）",
-    },
-    "scores.empty": {"en": "No results yet.", "zh-TW": "還沒有成績。", "zh-CN": "还没有成绩。"},
-    "scores.stats": {"en": "Stats of {name}", "zh-TW": "{name} 的戰績", "zh-CN": "{name} 的战绩"},
-    "scores.stats_line": {
-        "en": "{game}: {hands} hands, {wins} won, total {score:+d}",
-        "zh-TW": "{game}：{hands} 局，贏 {wins} 局，累計 {score:+d}",
-        "zh-CN": "{game}：{hands} 局，赢 {wins} 局，累计 {score:+d}",
-    },
-    "scores.history": {"en": "Recent hands", "zh-TW": "最近牌局", "zh-CN": "最近牌局"},
-    "scores.history_row": {
-        "en": "Hand {number}: {kind} — {deltas}",
-        "zh-TW": "第 {number} 局：{kind}—{deltas}",
-        "zh-CN": "第 {number} 局：{kind}—{deltas}",
-    },
+    # --- scores (the rest of /scores is in scores.py) ----------------------------------------
     # --- rules ----------------------------------------------------------------------------
     "rules.missing": {
         "en": "The rules of {game} are not written yet.",

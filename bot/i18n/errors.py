@@ -457,6 +457,32 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "這樣出牌不合規則。",
         "zh-CN": "这样出牌不合规则。",
     },
+    # --- scores, history and replays (bot/service/scores.py) --------------------------------
+    "unknown_period": {
+        "en": "Unknown period “{period}”: choose this week, this month or all time.",
+        "zh-TW": "沒有「{period}」這個期間：請選本週、本月或全部。",
+        "zh-CN": "没有“{period}”这个期间：请选本周、本月或全部。",
+    },
+    "unknown_board_order": {
+        "en": "A board is by rating or by points, not “{by}”.",
+        "zh-TW": "排行榜只能按等級分或積分排，不能按「{by}」。",
+        "zh-CN": "排行榜只能按等级分或积分排，不能按“{by}”。",
+    },
+    "hand_not_found": {
+        "en": "There is no hand #{hand} in this server.",
+        "zh-TW": "這個伺服器沒有 #{hand} 這一局。",
+        "zh-CN": "这个服务器没有 #{hand} 这一局。",
+    },
+    "hand_running": {
+        "en": "Hand #{hand} is still being played: its replay and record come once it is over.",
+        "zh-TW": "#{hand} 這一局還在進行：打完之後才能重播或匯出。",
+        "zh-CN": "#{hand} 这一局还在进行：打完之后才能回放或导出。",
+    },
+    "bad_hand_id": {
+        "en": "“{text}” is not a hand id: use one that /scores history shows, like #2F.",
+        "zh-TW": "「{text}」不是牌局編號：請用 /戰績 紀錄 列出的編號，例如 #2F。",
+        "zh-CN": "“{text}”不是牌局编号：请用 /战绩 记录 列出的编号，例如 #2F。",
+    },
     # --- the Discord front end itself --------------------------------------------------------
     "no_cards_selected": {
         "en": "Choose cards in the menus first.",

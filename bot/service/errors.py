@@ -60,6 +60,12 @@ MESSAGES: dict[str, str] = {
     "bad_language": "language must be en, zh-TW or zh-CN, not {language!r}",
     "unknown_setting": "there is no setting named {name!r}",
     "bad_min_hands": "the minimum of completed hands must be 0 to {max}, not {hands}",
+    # scores, history and replays
+    "unknown_period": "unknown period {period!r}: choose week, month or all",
+    "unknown_board_order": "a board is by rating or by points, not {by!r}",
+    "hand_not_found": "there is no hand #{hand} in this server",
+    "hand_running": "hand #{hand} is still being played: replays and exports come once it is over",
+    "bad_hand_id": "{text!r} is not a hand id: use one that /scores history shows, like #2F",
 }
 
 

@@ -7,10 +7,8 @@ live here, one class per game.
 
 from __future__ import annotations
 
-import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from enum import Enum
 from typing import Any, ClassVar, Protocol
 
 from bot.service import events as ev
@@ -18,7 +16,6 @@ from bot.service.requests import DiscardCards, MakeBid, NameTrump, PassTurn, Pla
 from bot.store import LedgerEntry
 from engine import qingdun, sankou
 from engine.actions import Action, Discard, Pass, Play
-from engine.cards import Card
 from engine.game import GameBase
 from engine.qingdun import ResultKind
 from engine.sankou import Tier
@@ -32,19 +29,6 @@ class SeatLike(Protocol):
 
     @property
     def name(self) -> str: ...
-
-
-def plain(value: Any) -> Any:
-    """A result record as JSON-able data: enums by value, cards in notation."""
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, Enum):
-        return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, tuple | list):
-        return [plain(item) for item in value]
-    return value
 
 
 class Rules(ABC):

@@ -41,9 +41,10 @@ from typing import Any, Self
 
 from bot.service import events as ev
 from bot.service.errors import ServiceError, refuse
-from bot.service.games import RULES, Dealer, deal_by_seed, plain
+from bot.service.games import RULES, Dealer, deal_by_seed
 from bot.service.live import LiveTable, Seat, rebuild
 from bot.service.requests import Request, to_action
+from bot.service.scores import ScoreQueries, record_settled
 from bot.service.settings import TableSettings, TimeoutRule
 from bot.store import (
     ActiveTable,
@@ -68,6 +69,7 @@ from bot.store.store import WRITE_WAIT
 from engine import CardParseError, IllegalMove
 from engine.actions import Action, action_to_json
 from engine.cards import Card
+from engine.records import plain
 
 log = logging.getLogger(__name__)
 Clock = Callable[[], float | datetime]
@@ -107,8 +109,11 @@ def _describe(exc: BaseException) -> str:
     return text
 
 
-class TableService:
-    """The table service; see the module docstring. Create with ``await TableService.open``."""
+class TableService(ScoreQueries):
+    """The table service; see the module docstring. Create with ``await TableService.open``.
+
+    Boards, statistics, history and replays come from ``ScoreQueries`` (bot/service/scores.py).
+    """
 
     def __init__(
         self,
@@ -187,6 +192,7 @@ class TableService:
         )
         try:
             await service.load()
+            await service.rate_earlier_hands()
         except BaseException:
             await service.close()
             raise
@@ -1164,6 +1170,17 @@ class TableService:
             guild_id=table.guild_id,
             at=now,
             entries=entries,
+        )
+        await record_settled(
+            tx,
+            hand_id=table.hand_id,
+            guild_id=table.guild_id,
+            game_name=table.rules.name,
+            game=game,
+            seats=table.seats,
+            settings=table.settings,
+            entries=entries,
+            at=now,
         )
         if not void:
             table.hands_done += 1

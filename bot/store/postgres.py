@@ -38,6 +38,7 @@ log = logging.getLogger(__name__)
 LOCK_SPACE = 0x63617264  # "card": the first key of every advisory lock cardtable takes
 _MIGRATING = 1  # second key: held while migrating
 _LEASING = 2  # second key: held while a process takes its shards
+SCORES_LOCK = 3  # second key: held by a transaction that writes ratings (see ``lock``)
 _SHARD_BASE = 1 << 16  # second key of shard s of n: n * _SHARD_BASE + s (n < 32768)
 MAX_SHARDS = 32767
 COMMAND_TIMEOUT = 30.0  # a statement the server does not answer in this long: unavailable
@@ -121,6 +122,11 @@ class PostgresConnection:
             return
         with _translated():
             await self._conn.executemany(bound[0][0], [values for _, values in bound])
+
+    async def lock(self, key: int) -> None:
+        """Wait for, then hold to the end of the transaction, the advisory lock ``key``."""
+        with _translated():
+            await self._conn.execute("SELECT pg_advisory_xact_lock($1, $2)", LOCK_SPACE, key)
 
 
 class PostgresBackend:

@@ -104,7 +104,82 @@ MIGRATIONS: tuple[str, ...] = (
         min_ranked_hands INTEGER NOT NULL  -- completed hands before void-hand bonuses rank
     );
     """,
-    # 4: a version per table, bumped by every write to it: two processes can never both
+    # 4: ratings, boards by period, hand summaries for statistics, history by player.
+    # Everything here but ``settled_hands`` and ``hand_seats`` is derived from the log and
+    # can be rebuilt: ``python -m bot.ratings rebuild DATABASE``.
+    """
+    CREATE TABLE settled_hands (
+        seq      INTEGER PRIMARY KEY,  -- the order hands were settled in: ratings follow it
+        hand_id  INTEGER NOT NULL UNIQUE REFERENCES hands (id),
+        guild_id INTEGER NOT NULL,
+        game     TEXT    NOT NULL,
+        at       REAL    NOT NULL
+    );
+    CREATE TABLE hand_seats (
+        hand_id       INTEGER NOT NULL REFERENCES hands (id),
+        seat          INTEGER NOT NULL,
+        bot_level     TEXT,               -- a bot seat's level; NULL for a person
+        first_out     INTEGER NOT NULL,   -- 清墩: went out first (頭家)
+        team_points   INTEGER,            -- 清墩: the seat's team's final points
+        bid           INTEGER,            -- 三扣: the seat's highest bid
+        contract      INTEGER,            -- 三扣: the contract, on the dealer's seat
+        throws        INTEGER NOT NULL,   -- 三扣: throws led
+        failed_throws INTEGER NOT NULL,
+        PRIMARY KEY (hand_id, seat)
+    ) WITHOUT ROWID;
+    CREATE TABLE standings (
+        guild_id    INTEGER NOT NULL,
+        game        TEXT    NOT NULL,
+        user_id     INTEGER NOT NULL,  -- 0 for a bot level
+        bot_level   TEXT    NOT NULL,  -- '' for a person
+        name        TEXT    NOT NULL,  -- the latest name
+        mu          REAL    NOT NULL,
+        sigma       REAL    NOT NULL,
+        rating      INTEGER NOT NULL,  -- shown: 1000 + 40 (mu - 3 sigma), rounded
+        hands       INTEGER NOT NULL,  -- completed hands
+        wins        INTEGER NOT NULL,
+        points      INTEGER NOT NULL,
+        voids       INTEGER NOT NULL,  -- void hands
+        void_bonus  INTEGER NOT NULL,  -- their positive deltas (leaving bonuses)
+        void_loss   INTEGER NOT NULL,  -- their negative deltas (leaving penalties)
+        left_hands  INTEGER NOT NULL,
+        last_at     REAL    NOT NULL,
+        PRIMARY KEY (guild_id, game, user_id, bot_level)
+    ) WITHOUT ROWID;
+    CREATE INDEX standings_rating ON standings (guild_id, game, rating);
+    CREATE TABLE standing_periods (
+        guild_id    INTEGER NOT NULL,
+        game        TEXT    NOT NULL,
+        period      TEXT    NOT NULL CHECK (period IN ('week', 'month')),
+        start_day   INTEGER NOT NULL,  -- its first UTC day (at / 86400): a Monday, or the 1st
+        user_id     INTEGER NOT NULL,
+        hands       INTEGER NOT NULL,
+        wins        INTEGER NOT NULL,
+        points      INTEGER NOT NULL,
+        voids       INTEGER NOT NULL,
+        void_bonus  INTEGER NOT NULL,
+        void_loss   INTEGER NOT NULL,
+        PRIMARY KEY (guild_id, game, period, start_day, user_id)
+    ) WITHOUT ROWID;
+    CREATE TABLE rating_steps (
+        guild_id  INTEGER NOT NULL,
+        game      TEXT    NOT NULL,
+        user_id   INTEGER NOT NULL,
+        bot_level TEXT    NOT NULL,
+        at        REAL    NOT NULL,
+        seq       INTEGER NOT NULL REFERENCES settled_hands (seq),
+        mu        REAL    NOT NULL,
+        sigma     REAL    NOT NULL,
+        rating    INTEGER NOT NULL,  -- shown, after the hand
+        before    INTEGER NOT NULL,  -- shown, before it
+        PRIMARY KEY (guild_id, game, user_id, bot_level, at, seq)
+    ) WITHOUT ROWID;
+    CREATE INDEX ledger_recent ON ledger (guild_id, user_id, at);
+    INSERT INTO settled_hands (hand_id, guild_id, game, at)
+        SELECT h.id, t.guild_id, t.game, h.ended_at FROM hands h JOIN tables t ON t.id = h.table_id
+        WHERE h.outcome IN ('complete', 'void') ORDER BY h.ended_at, h.id;
+    """,
+    # 5: a version per table, bumped by every write to it: two processes can never both
     # write one table from what they read (docs/deploy.md); state the bot keeps for itself.
     """
     ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0;

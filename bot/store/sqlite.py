@@ -101,6 +101,9 @@ class SqliteConnection:
         except sqlite3.IntegrityError as exc:
             raise IntegrityError(str(exc)) from exc
 
+    async def lock(self, key: int) -> None:
+        """Nothing to do: a write transaction holds the file's only write lock already."""
+
 
 class SqliteBackend:
     """One SQLite file; see the module docstring."""

@@ -30,7 +30,7 @@ from bot.store.errors import (
     StaleTable,
     StoreBusy,
 )
-from bot.store.postgres import PostgresBackend, ShardLease, is_postgres_url
+from bot.store.postgres import SCORES_LOCK, PostgresBackend, ShardLease, is_postgres_url
 from bot.store.records import (
     ActiveTable,
     BoardRow,
@@ -42,6 +42,7 @@ from bot.store.records import (
     SeatRow,
     TableRow,
 )
+from bot.store.scores import ScoreReads, ScoreWrites
 from bot.store.shards import ALL_GUILDS, Shards
 from bot.store.sqlite import SqliteBackend
 
@@ -107,6 +108,7 @@ class Connection(Protocol):
     async def one(self, sql: str, params: Params = ()) -> Any: ...
     async def rows(self, sql: str, params: Params = ()) -> list[Any]: ...
     async def many(self, sql: str, rows: Iterable[Params]) -> None: ...
+    async def lock(self, key: int) -> None: ...
 
 
 class Backend(Protocol):
@@ -148,7 +150,7 @@ def _table_row(row: Any) -> TableRow:
     )
 
 
-class Transaction:
+class Transaction(ScoreWrites):
     """Writes inside one open transaction; obtained from ``Store.transaction()``."""
 
     def __init__(self, conn: Connection) -> None:
@@ -165,6 +167,12 @@ class Transaction:
 
     async def _many(self, sql: str, rows: Iterable[Params]) -> None:
         await self._conn.many(sql, rows)
+
+    async def lock_scores(self) -> None:
+        """Hold the lock of score writes to the commit: hands are rated one at a time, in the
+        order they are settled, whichever process settles them (two hands of one player rated
+        at once would lose one update). Free on SQLite: writes take turns there anyway."""
+        await self._conn.lock(SCORES_LOCK)
 
     async def claim_table(self, table_id: int, version: int) -> None:
         """Bump the table's version if it is still ``version``, else ``StaleTable``.
@@ -326,7 +334,7 @@ class Transaction:
         )
 
 
-class Store:
+class Store(ScoreReads):
     """The database of the bot: ``await Store.open(path_or_url)``, close when done."""
 
     def __init__(self, backend: Backend) -> None:

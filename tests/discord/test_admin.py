@@ -37,10 +37,12 @@ async def test_scores_of_a_table_that_ended(world: World, deals) -> None:
     assert score[0] == "**Table score**"
     assert set(score[1:]) == {"bo: +20", "cy: +20", "ann: -20", "Bot 3: -20"}
     history = answer(await di.slash(world.thread, "scores history")).content.splitlines()
-    assert history == [
-        "**Recent hands**",
-        "Hand 1: negative score (-30 : 25) — ann -20, bo +20, Bot 3 -20, cy +20",
-    ]
+    assert history[0] == "**Recent hands of table 1**"
+    assert history[1].startswith("`#1` Qingdun · table 1, hand 1 · <t:")
+    assert history[1].endswith(
+        ":R> · negative score (-30 : 25) — ann -20, bo +20, Bot 3 -20, cy +20"
+    )
+    assert history[2:] == ["Look back at one with /scores replay, or save it with /scores export."]
     # outside the thread, the channel's newest table is meant
     assert answer(await ann.slash(world.channel, "scores table")).content.splitlines() == score
 
@@ -131,11 +133,12 @@ async def test_ending_mid_hand_takes_every_players_yes_and_scores_stay(world: Wo
     assert "The table is closed." in text
     assert vote_message_closed(world)
     # hand 2 was abandoned: no scores for it, hand 1's stay
-    board = answer(await di.slash(world.channel, "scores leaderboard", game="qingdun")).content
-    assert board.splitlines()[1:] == [
-        "1. bo: +20 (1 hands)",
-        "2. cy: +20 (1 hands)",
-        "3. ann: -20 (1 hands)",
+    board = answer(await di.slash(world.channel, "scores board", game="qingdun", by="points"))
+    assert board.content.splitlines()[1:] == [
+        "1. bo — +20 (1 hands, 100% won)",
+        "1. cy — +20 (1 hands, 100% won)",
+        "3. ann — -20 (1 hands, 0% won)",
+        "You have not played Qingdun in this server yet.",
     ]
     score = answer(await bo.slash(world.thread, "scores table")).content.splitlines()
     assert set(score[1:]) == {"bo: +20", "cy: +20", "ann: -20", "Bot 3: -20"}
@@ -171,24 +174,34 @@ async def test_a_refused_vote_plays_the_hand_out_then_closes_the_table(world: Wo
     assert set(score[1:]) == {"bo: +20", "cy: +20", "ann: -20", "Bot 3: -20"}
 
 
-async def test_the_leaderboard_window_leaves_out_older_hands(
+async def test_boards_by_period_leave_out_older_hands(
     world: World, deals, clock: ShiftedClock
 ) -> None:
     deals.use("qingdun", short_deal().start)
-    di = world.players[3]
+    ann, _, _, di = world.players
     await open_table(world, "qingdun", hands=2)
-    await finish_short_hand(world)  # hand 1, ten days ago
+    await finish_short_hand(world)  # hand 1 on Thursday 1 January
     clock.shift = 10 * 86400
-    await finish_short_hand(world)  # hand 2, now
-    every = answer(await di.slash(world.channel, "scores leaderboard", game="qingdun")).content
-    assert every.splitlines()[1] in ("1. bo: +40 (2 hands)", "1. cy: +40 (2 hands)")
-    week = answer(
-        await di.slash(world.channel, "scores leaderboard", game="qingdun", days=7)
-    ).content.splitlines()
-    assert week[0] == "**Leaderboard: Qingdun, last 7 days**"
-    assert week[1:] == ["1. bo: +20 (1 hands)", "2. cy: +20 (1 hands)", "3. ann: -20 (1 hands)"]
-    month = answer(await di.slash(world.channel, "scores leaderboard", game="qingdun", days=30))
-    assert month.content.splitlines()[1:] == every.splitlines()[1:]
+    await finish_short_hand(world)  # hand 2 on Sunday 11 January: another week, same month
+
+    async def board(**options: str) -> list[str]:
+        found = await ann.slash(
+            world.channel, "scores board", game="qingdun", by="points", **options
+        )
+        return answer(found).content.splitlines()
+
+    every = await board()
+    assert every[1:3] == ["1. bo — +40 (2 hands, 100% won)", "1. cy — +40 (2 hands, 100% won)"]
+    assert every[3] == "3. **ann** — -40 (2 hands, 0% won)"
+    week = await board(period="week")
+    assert week[0] == "**Leaderboard · Qingdun · this week · by points**"
+    assert week[1:] == [
+        "1. bo — +20 (1 hands, 100% won)",
+        "1. cy — +20 (1 hands, 100% won)",
+        "3. **ann** — -20 (1 hands, 0% won)",
+    ]
+    assert (await board(period="month"))[1:] == every[1:]
+    assert answer(await di.slash(world.channel, "scores board", game="qingdun")).attachments
 
 
 async def test_in_the_last_hand_a_player_who_runs_out_of_time_is_taken_over_not_removed(

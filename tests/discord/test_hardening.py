@@ -173,7 +173,7 @@ async def test_fast_private_answers_are_the_interactions_response(
     assert callbacks(simcord_env) == [4] and refused.response.content.startswith("Not your turn")
     hint = await bo.slash(world.thread, "play hint")
     assert callbacks(simcord_env) == [4] and hint.response.content.startswith("Hint:")
-    board = await bo.slash(world.channel, "scores leaderboard", game="qingdun")
+    board = await bo.slash(world.channel, "scores board", game="qingdun")
     assert callbacks(simcord_env) == [4] and board.response.content.startswith("**Leaderboard")
     hand = await bo.slash(world.thread, "play hand")  # drawing: deferred first
     assert callbacks(simcord_env) == [5] and answer(hand).attachments

@@ -73,8 +73,8 @@ async def scores(world: World) -> list[Any]:
     return [
         answer(await ann.slash(world.thread, "scores table")),
         answer(await ann.slash(world.thread, "scores history")),
-        answer(await ann.slash(world.channel, "scores leaderboard", game="qingdun")),
-        answer(await ann.slash(world.channel, "scores leaderboard", game="sankou")),
+        answer(await ann.slash(world.channel, "scores board", game="qingdun", by="points")),
+        answer(await ann.slash(world.channel, "scores board", game="sankou", by="points")),
         answer(await ann.slash(world.channel, "scores stats", player=world.players[3])),
     ]
 

@@ -79,11 +79,16 @@ async def test_a_whole_hand_by_buttons_menus_and_commands(world: World, deals) -
     assert "4♣" not in text  # the bot's last card was never shown
     assert_hands_private(world)
 
-    board = answer(await di_.slash(world.channel, "scores leaderboard", game="qingdun"))
-    assert board.content.splitlines()[0] == "**Leaderboard: Qingdun**"
-    assert {"1. bo: +20 (1 hands)", "1. cy: +20 (1 hands)"} & set(board.content.splitlines())
+    board = answer(await di_.slash(world.channel, "scores board", game="qingdun", by="points"))
+    assert board.content.splitlines()[0] == "**Leaderboard · Qingdun · all time · by points**"
+    assert "1. bo — +20 (1 hands, 100% won)" in board.content.splitlines()
+    assert [a.filename for a in board.attachments] == ["board.png"]
     stats = answer(await ann.slash(world.channel, "scores stats"))
-    assert "Qingdun: 1 hands, 0 won, total -20" in stats.content
+    assert stats.content.splitlines()[:3] == [
+        "**Stats of ann**",
+        "__Qingdun__",
+        "1 hands · 0% won · -20 points · left 0",
+    ]
 
 
 async def test_a_restart_mid_hand_keeps_the_same_buttons_working(

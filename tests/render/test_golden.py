@@ -31,6 +31,8 @@ CASES = [
     ("sankou_kitty", "zh-CN"),
     ("sankou_result_made", "en"),
     ("sankou_hand", "en", True),  # the four-colour deck
+    ("board_rating_week", "zh-TW"),
+    ("sankou_deal", "en"),
 ]
 
 

@@ -14,8 +14,9 @@ import sys
 import time
 from pathlib import Path
 
-from bot.service.games import RULES, plain
+from bot.service.games import RULES
 from engine.actions import action_from_json
+from engine.records import plain
 from tests.service.helpers import Clock, open_service
 from tests.sql import execute
 

@@ -1,0 +1,240 @@
+"""Boards, statistics, history, replays and exports: the scores side of ``TableService``.
+
+``ScoreQueries`` is mixed into ``TableService``; ``record_settled`` is called by the service in
+the transaction that settles a hand, so a hand's ledger lines, its summary and every rating it
+moves are committed together or not at all.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from itertools import groupby
+from typing import Any
+
+from bot.ratings import DEFAULT_BOT_LEVEL, Rebuilt, rebuild, record_hand
+from bot.ratings.record import summary_rows
+from bot.service.errors import refuse
+from bot.service.games import RULES
+from bot.service.hand_ids import parse_short_id, short_id
+from bot.store import LedgerEntry, Store, Transaction
+from bot.store.score_rows import Board, GameStats, HandLine, SeatLine, StoredHand, period_start
+from engine.actions import action_from_json
+from engine.game import GameBase
+from engine.records import HandRecord, Player
+from engine.replay import Replay, replay
+from engine.sankou import scoring
+from engine.sankou.game import BID_STEP, MAX_BID, MIN_BID
+
+log = logging.getLogger(__name__)
+PERIODS = ("week", "month", "all")  # calendar week (from Monday) and month, in UTC
+BOARD_ORDERS = ("rating", "points")
+TREND_DAYS = 7
+
+
+def bot_level(settings: Any, seat: Any) -> str:
+    """The level a bot seat plays at: the seat's own, else the table's, else "simple"."""
+    return getattr(seat, "level", None) or getattr(settings, "bot_level", None) or DEFAULT_BOT_LEVEL
+
+
+async def record_settled(
+    tx: Transaction,
+    *,
+    hand_id: int,
+    guild_id: int,
+    game_name: str,
+    game: GameBase,
+    seats: Sequence[Any],
+    settings: Any,
+    entries: Sequence[LedgerEntry],
+    at: float,
+) -> None:
+    """Add a settled hand (its ledger lines just written) to the ratings and standings."""
+    levels = [None if s.user_id is not None else bot_level(settings, s) for s in seats]
+    lines = [
+        SeatLine(
+            seat=e.seat,
+            user_id=e.user_id,
+            bot_level=levels[e.seat],
+            name=e.name,
+            delta=e.delta,
+            won=e.won,
+            left=e.left_hand,
+            dealer=e.dealer_made or e.dealer_failed,
+        )
+        for e in entries
+    ]
+    await record_hand(
+        tx,
+        hand_id=hand_id,
+        guild_id=guild_id,
+        game=game_name,
+        at=at,
+        void=entries[0].void,
+        seats=lines,
+        summaries=summary_rows(game, levels),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """三扣 dealer hands whose contract lies in one multiplier band, and how many were made."""
+
+    low: int
+    high: int
+    hands: int
+    made: int
+
+
+def bands(stats: GameStats) -> list[Band]:
+    """Dealer hands by contract band: ×1 (80-110), ×2 (115-195), ×3 (200)."""
+    bids = range(MIN_BID, MAX_BID + 1, BID_STEP)
+    counts = {contract: (hands, made) for contract, hands, made in stats.contracts}
+    out = []
+    for _, group in groupby(bids, key=scoring.multiplier):
+        band = list(group)
+        hands = sum(counts.get(bid, (0, 0))[0] for bid in band)
+        made = sum(counts.get(bid, (0, 0))[1] for bid in band)
+        out.append(Band(band[0], band[-1], hands, made))
+    return out
+
+
+def _iso(at: float | None) -> str | None:
+    return None if at is None else datetime.fromtimestamp(at, UTC).isoformat(timespec="seconds")
+
+
+class ScoreQueries:
+    """The score questions front ends ask; mixed into ``TableService``."""
+
+    _store: Store
+    _now: Callable[[], float]
+    # The server's minimum of completed hands (TableService.min_ranked_hands): before it a
+    # player's leaving bonuses do not count and their rating is not on boards.
+    min_ranked_hands: Callable[[int], Awaitable[int]]
+
+    async def rate_earlier_hands(self) -> Rebuilt | None:
+        """At the first start after the upgrade that brought ratings: rate every hand settled
+        before it (and give it its summary, by re-playing it). Nothing to do afterwards."""
+        if not await self._store.unrated_hands():
+            return None
+        log.info("rating the hands settled before ratings were kept; this runs once")
+        report = await rebuild(self._store, write=True)
+        log.info("rated %d earlier hands (%d players and bot levels)", report.hands,
+                 report.standings)  # fmt: skip
+        return report
+
+    def _start_day(self, period: str) -> int | None:
+        if period not in PERIODS:
+            raise refuse("unknown_period", period=period)
+        return None if period == "all" else period_start(period, self._now())
+
+    async def board(
+        self,
+        guild_id: int,
+        game: str,
+        user_id: int,
+        *,
+        by: str = "rating",
+        period: str = "all",
+        top: int = 10,
+    ) -> Board:
+        """A server's board of one game, always with the caller's own line."""
+        if game not in RULES:
+            raise refuse("unknown_game", game=game)
+        if by not in BOARD_ORDERS:
+            raise refuse("unknown_board_order", by=by)
+        return await self._store.board(
+            guild_id,
+            game,
+            by=by,
+            period=period,
+            start_day=self._start_day(period),
+            min_hands=await self.min_ranked_hands(guild_id),
+            me=user_id,
+            top=top,
+        )
+
+    async def game_stats(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> list[GameStats]:
+        """A player's statistics in each game they played in this server."""
+        if game is not None and game not in RULES:
+            raise refuse("unknown_game", game=game)
+        trend_since = self._now() - TREND_DAYS * 86400
+        minimum = await self.min_ranked_hands(guild_id)
+        found = []
+        for name in [game] if game is not None else list(RULES):
+            stats = await self._store.game_stats(
+                guild_id, user_id, name, min_hands=minimum, trend_since=trend_since
+            )
+            if stats is not None:
+                found.append(stats)
+        return found
+
+    async def recent_hands(
+        self,
+        guild_id: int,
+        *,
+        table_id: int | None = None,
+        user_id: int | None = None,
+        limit: int = 10,
+    ) -> list[HandLine]:
+        """A table's latest hands, or a player's latest settled hands in this server."""
+        if table_id is not None:
+            row = await self._store.table(table_id)
+            if row is None or row.guild_id != guild_id:
+                raise refuse("table_not_found", table_id=table_id)
+            return await self._store.recent_hands(table_id=table_id, limit=limit)
+        return await self._store.recent_hands(guild_id=guild_id, user_id=user_id, limit=limit)
+
+    async def hand_record(self, guild_id: int, hand: int | str) -> HandRecord:
+        """The record of a hand of this server that is over (a running one is refused).
+
+        ``hand`` is the hand's id, or its short id as people type it (``"#2F"``).
+        """
+        return _record(await self._finished(guild_id, hand))
+
+    async def replay_hand(self, guild_id: int, hand: int | str) -> tuple[HandLine, Replay]:
+        """A hand of this server that is over, re-played: its deal and the table at each trick."""
+        stored = await self._finished(guild_id, hand)
+        return stored.line, replay(_record(stored))
+
+    async def _finished(self, guild_id: int, hand: int | str) -> StoredHand:
+        hand_id = parse_short_id(hand) if isinstance(hand, str) else hand
+        if hand_id is None:
+            raise refuse("bad_hand_id", text=hand)
+        stored = await self._store.stored_hand(hand_id)
+        if stored is None or stored.line.guild_id != guild_id:
+            raise refuse("hand_not_found", hand=short_id(hand_id))
+        if stored.line.ended_at is None:
+            raise refuse("hand_running", hand=short_id(hand_id))
+        return stored
+
+
+def _record(stored: StoredHand) -> HandRecord:
+    line = stored.line
+    players = [
+        Player(
+            seat.seat,
+            seat.name,
+            None if seat.user_id is not None else seat.bot_level or DEFAULT_BOT_LEVEL,
+        )
+        for seat in line.seats
+    ]
+    return HandRecord(
+        game=line.game,
+        start=stored.start,
+        actions=tuple(action_from_json(action) for action in stored.actions),
+        result=line.result,
+        outcome=line.outcome,
+        players=tuple(players),
+        info={
+            "id": short_id(line.hand_id),
+            "table": line.table_id,
+            "number": line.number,
+            "started_at": _iso(line.started_at),
+            "ended_at": _iso(line.ended_at),
+        },
+    )
