@@ -477,6 +477,10 @@ class TableService(ScoreQueries):
     async def table_info(self, table_id: int) -> ev.TableInfo:
         return self.info(await self._table(table_id))
 
+    def live_tables(self) -> list[int]:
+        """The ids of the unfinished tables this process serves (its shards' guilds)."""
+        return sorted(self._tables)
+
     def tables_in_channel(self, channel_id: int) -> list[ev.TableInfo]:
         """The channel's tables that have not ended, oldest first."""
         return [self.info(t) for t in self._tables.values() if t.channel_id == channel_id]

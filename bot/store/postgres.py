@@ -79,7 +79,9 @@ def _translated() -> Iterator[None]:
     except (asyncpg.LockNotAvailableError, asyncpg.DeadlockDetectedError) as exc:
         raise StoreBusy(f"another process holds a lock this write needs ({exc})") from exc
     except _LOST as exc:
-        if isinstance(exc, asyncpg.InterfaceError) and "closed" not in str(exc):
+        if isinstance(exc, asyncpg.InterfaceError) and not any(
+            word in str(exc) for word in ("closed", "released")  # the pool saw it go
+        ):
             raise  # a programming error, not a lost connection
         raise DatabaseUnavailable(f"the database server cannot be reached ({exc!r})") from exc
 
