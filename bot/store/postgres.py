@@ -49,6 +49,7 @@ _LOST = (
     asyncpg.CrashShutdownError,
     asyncpg.TooManyConnectionsError,
     asyncpg.InterfaceError,
+    asyncpg.InternalClientError,  # a connection the server cut while a statement started
     OSError,
     asyncio.TimeoutError,
 )
