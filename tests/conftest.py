@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
+from collections import Counter
 from collections.abc import AsyncIterator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -135,3 +136,14 @@ async def database(backend: str, databases: Databases, tmp_path: Path) -> AsyncI
     """A fresh database for this test: a SQLite path, or a PostgreSQL URL."""
     async with databases.fresh(backend, tmp_path) as made:
         yield made
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """One line saying why the PostgreSQL tests were skipped (they are many; the reason one)."""
+    reasons: Counter[str] = Counter()
+    for report in terminalreporter.stats.get("skipped", []):
+        text = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+        if "PostgreSQL tests skipped" in text:
+            reasons[text.removeprefix("Skipped: ")] += 1
+    for reason, count in reasons.items():
+        terminalreporter.write_line(f"{count} tests skipped. {reason}", yellow=True)

@@ -34,9 +34,13 @@ class Unavailable(Exception):
 
 
 def server_binaries() -> Path | None:
-    """The folder holding ``initdb`` and ``postgres``: PG_BIN, else the newest Debian-style
-    install, else the folder of an ``initdb`` on PATH."""
-    candidates = [os.environ.get("PG_BIN", "")]
+    """The folder holding ``initdb`` and ``postgres``: PG_BIN if set (and nothing else: set it
+    to an empty folder to run without PostgreSQL), else the newest Debian-style install, else
+    the folder of an ``initdb`` on PATH."""
+    if "PG_BIN" in os.environ:
+        chosen = Path(os.environ["PG_BIN"])
+        return chosen if (chosen / "initdb").is_file() and (chosen / "postgres").is_file() else None
+    candidates: list[str] = []
 
     def version(folder: Path) -> tuple[int, ...]:
         return tuple(int(n) for n in re.findall(r"\d+", folder.parent.name)) or (0,)
@@ -47,7 +51,7 @@ def server_binaries() -> Path | None:
     if on_path:
         candidates.append(str(Path(on_path).resolve().parent))
     for folder in candidates:
-        if folder and (Path(folder) / "initdb").is_file() and (Path(folder) / "postgres").is_file():
+        if (Path(folder) / "initdb").is_file() and (Path(folder) / "postgres").is_file():
             return Path(folder)
     return None
 
