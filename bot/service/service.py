@@ -348,8 +348,8 @@ class TableService(ScoreQueries):
     async def _transaction(self, table: LiveTable | None = None) -> AsyncIterator[Transaction]:
         """The store's transaction, its failures turned into refusals a player can read.
 
-        With ``table``, the transaction first claims the table's stored version, and the
-        version in memory follows the commit. A table another process changed meanwhile, or
+        With ``table``, the transaction claims the table's stored version, and the version in
+        memory follows the commit. A table another process changed meanwhile, or
         a commit whose outcome the lost connection hides, is read back before the refusal.
         """
         if self._gone:
@@ -359,7 +359,7 @@ class TableService(ScoreQueries):
         try:
             async with self._store.transaction() as tx:
                 if table is not None:
-                    await tx.claim_table(table.id, table.version)
+                    tx.claim_table(table.id, table.version)
                 yield tx
         except StoreBusy:
             raise refuse("database_busy") from None

@@ -6,10 +6,12 @@ SQL both accept (``bot/store/dialect.py`` says what that is); each backend runs 
 way and turns its driver's errors into the store's (``bot/store/errors.py``).
 
 Every write happens inside ``transaction()``: committed together on exit, or none of it.
-A write to a live table starts with ``claim_table``: the table's version must still be the one
-the caller read, else ``StaleTable`` (another process wrote the table meanwhile). On
-PostgreSQL the claim also locks the table's row until the commit, so two processes writing one
-table take turns and the second sees the first's version.
+A write to a live table claims it (``claim_table``): the table's version must still be the one
+the caller read, else ``StaleTable`` (another process wrote the table meanwhile) and nothing is
+written. The check is the transaction's last statement, one ``UPDATE`` with the table's other
+changes; on PostgreSQL it waits for, then holds to the commit, the row's lock, so of two
+processes writing one table the second always finds the first's version (and an action both
+log at one place in the hand meets the log's key first: ``StaleTable`` too).
 """
 
 from __future__ import annotations
@@ -155,6 +157,7 @@ class Transaction(ScoreWrites):
 
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
+        self._claim: tuple[int, int, dict[str, Any]] | None = None  # table, version, changes
 
     async def _run(self, sql: str, params: Params = ()) -> None:
         await self._conn.run(sql, params)
@@ -174,15 +177,24 @@ class Transaction(ScoreWrites):
         at once would lose one update). Free on SQLite: writes take turns there anyway."""
         await self._conn.lock(SCORES_LOCK)
 
-    async def claim_table(self, table_id: int, version: int) -> None:
-        """Bump the table's version if it is still ``version``, else ``StaleTable``.
+    def claim_table(self, table_id: int, version: int) -> None:
+        """This transaction writes the live table ``table_id`` read at ``version``: at the end
+        its version is bumped if it is still ``version``, else ``StaleTable`` (see the module
+        docstring). Its ``update_table`` changes go into that same statement."""
+        self._claim = (table_id, version, {})
 
-        The first statement of every write to a live table: on PostgreSQL it also holds the
-        table's row lock to the commit, so a second writer waits, then finds a new version.
-        """
+    async def finish(self) -> None:
+        """The claim's check and bump, with the claimed table's changes (``Store`` calls it
+        just before the commit)."""
+        if self._claim is None:
+            return
+        table_id, version, changes = self._claim
+        self._claim = None
+        sets = "".join(f", {name} = ?" for name in changes)
         row = await self._one(
-            "UPDATE tables SET version = version + 1 WHERE id = ? AND version = ? RETURNING id",
-            (table_id, version),
+            f"UPDATE tables SET version = version + 1{sets} WHERE id = ? AND version = ? "
+            "RETURNING id",
+            (*changes.values(), table_id, version),
         )
         if row is None:
             raise StaleTable(table_id)
@@ -213,6 +225,9 @@ class Transaction(ScoreWrites):
         for name in ("settings", "end_vote"):
             if fields.get(name) is not None:
                 fields[name] = _dumps(fields[name])
+        if self._claim is not None and self._claim[0] == table_id:
+            self._claim[2].update(fields)  # written with the claim, at the end
+            return
         assignments = ", ".join(f"{name} = ?" for name in fields)
         await self._run(
             f"UPDATE tables SET {assignments} WHERE id = ?", (*fields.values(), table_id)
@@ -414,7 +429,9 @@ class Store(ScoreReads):
         have happened: read back before telling anyone).
         """
         async with self._backend.transaction() as conn:
-            yield Transaction(conn)
+            transaction = Transaction(conn)
+            yield transaction
+            await transaction.finish()
 
     async def _all(self, sql: str, params: Params = ()) -> list[Any]:
         return await self._backend.read(sql, params)
