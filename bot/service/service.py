@@ -87,6 +87,7 @@ _STORE_TROUBLE = frozenset(
         "table_unavailable",
     }
 )
+LEASE_RETRY = 1.0  # seconds between tries to take back a lost lease from a player's call
 _READ_BACK = frozenset({"database_unavailable", "table_changed"})  # ``_transaction`` reloaded
 
 
@@ -135,6 +136,8 @@ class TableService(ScoreQueries):
         self._locks: dict[int, asyncio.Lock] = {}
         self._seating = asyncio.Lock()
         self._gone = False  # the database file vanished: every write is refused until restart
+        self._regain_at = 0.0  # when a lost lease may next be tried (``_serving``)
+        self._fence_code = "guild_not_served"  # why calls are refused while it is lost
         self.quarantined: dict[int, str] = {}  # table id -> why it could not be rebuilt
 
     @classmethod
@@ -329,20 +332,43 @@ class TableService(ScoreQueries):
         return self._lease is not None and not self._lease.held
 
     async def keep_lease(self) -> bool:
-        """Whether the shards are still ours; a lost lease is taken again if free, and then
-        every table is read afresh (another process may have played them meanwhile)."""
-        if self._lease is None or await self._lease.check():
+        """Whether the shards are still ours (the deadline pass asks the server); a lost lease
+        is taken back if free (see ``_regain``)."""
+        if self._lease is None or (self._lease.held and await self._lease.check()):
             return True
+        return await self._regain() is None
+
+    async def _regain(self) -> str | None:
+        """Take a lost lease back and read every table afresh (another process may have
+        played them meanwhile); None when done, else the refusal that says why not."""
+        assert self._lease is not None
         try:
             why = await self._lease.try_acquire()
+            if why is None:
+                await self.load()
         except DatabaseUnavailable as exc:
-            why = str(exc)
+            await self._lease.release()  # tables not read: not served yet
+            log.warning("%s not served: %s", self._shards, exc)
+            return "database_unavailable"
         if why is not None:
             log.warning("%s not served: %s", self._shards, why)
-            return False
-        await self.load()
+            return "guild_not_served"
         log.warning("%s served again: %s tables read back", self._shards, len(self._tables))
-        return True
+        return None
+
+    async def _serving(self) -> None:
+        """Refuse every call while the lease is lost, trying (at most once a second) to take
+        it back first: after a database restart, play goes on at the next click."""
+        if not self.fenced:
+            return
+        now = time.monotonic()
+        if now >= self._regain_at:
+            self._regain_at = now + LEASE_RETRY
+            code = await self._regain()
+            if code is None:
+                return
+            self._fence_code = code
+        raise refuse(self._fence_code)
 
     @asynccontextmanager
     async def _transaction(self, table: LiveTable | None = None) -> AsyncIterator[Transaction]:
@@ -354,8 +380,8 @@ class TableService(ScoreQueries):
         """
         if self._gone:
             raise refuse("database_gone")
-        if self.fenced:
-            raise refuse("guild_not_served")
+        if self.fenced:  # (taken back before a lookup, never under a table read before)
+            raise refuse(self._fence_code)
         try:
             async with self._store.transaction() as tx:
                 if table is not None:
@@ -382,8 +408,7 @@ class TableService(ScoreQueries):
     async def _table(self, table_id: int) -> LiveTable:
         if self._gone:
             raise refuse("database_gone")
-        if self.fenced:
-            raise refuse("guild_not_served")
+        await self._serving()
         table = self._tables.get(table_id)
         if table is not None and table.unavailable:
             await self._reload(table_id)  # a retry (never over a fresher table: see _reload)
@@ -538,6 +563,7 @@ class TableService(ScoreQueries):
             raise refuse("database_gone")
         if not self._shards.owns(guild_id):
             raise refuse("guild_not_served")
+        await self._serving()
         async with self._seating:
             await self._retry_unavailable(channel_id)
             for other_table in self._tables.values():

@@ -230,16 +230,12 @@ async def test_a_lost_lease_stops_serving_until_it_is_taken_back(
         lease = service._lease
         assert lease is not None and lease._conn is not None
         await execute(database, "SELECT pg_terminate_backend(?)", (lease._conn.get_server_pid(),))
-        for _ in range(200):
-            if service.fenced:
-                break
-            await asyncio.sleep(0.01)
-        assert service.fenced  # noticed at once: the connection that held the locks closed
+        await until_fenced(service)  # noticed at once: the connection holding the locks closed
+        assert service.due_deadlines(10**12) == [] and service.bot_turns() == []
+        # Another process takes the shards over before this one tries again, and plays.
+        other = await open_at(database, clock, shards=TWO, lease_wait=5)
         user = await mover_of_stored(database, zero_table)
         await refused("guild_not_served", service.act(zero_table, user, PassTurn(), "x"))
-        assert service.due_deadlines(10**12) == [] and service.bot_turns() == []
-        # Another process takes over meanwhile, and plays a move.
-        other = await open_at(database, clock, shards=TWO, lease_wait=5)
         await play_turn(other, zero_table, "played-elsewhere")
         moved = await snapshot(other)
         await other.close()
@@ -250,6 +246,39 @@ async def test_a_lost_lease_stops_serving_until_it_is_taken_back(
         await play_turn(service, zero_table, "back-again")
     finally:
         await service.close()
+
+
+@POSTGRES_ONLY
+async def test_after_a_database_restart_play_goes_on_at_the_next_click(
+    database: str, clock: Clock
+) -> None:
+    """Every connection of the process cut at once (a server restart or failover): the lease
+    and the pool come back by themselves at the next call."""
+    service = await open_at(database, clock, shards=TWO)
+    try:
+        table = await full_table(service, "sankou")
+        before = await snapshot(service)
+        await execute(
+            database,
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        )
+        await until_fenced(service)
+        assert await snapshot(service) == before  # the lease taken back, the tables read
+        assert not service.fenced
+        update = await play_turn(service, table, "after-restart")
+        assert not update.duplicate and update.action is not None
+    finally:
+        await service.close()
+
+
+async def until_fenced(service: TableService) -> None:
+    for _ in range(300):
+        if service.fenced:
+            await asyncio.sleep(0.05)  # and the pool's connections have seen theirs go too
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the lost lease went unnoticed")
 
 
 async def mover_of_stored(database: str, table: int) -> int:
