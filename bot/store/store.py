@@ -23,15 +23,7 @@ from pathlib import Path
 from typing import Any, Protocol, Self
 
 from bot.store.dialect import Params
-from bot.store.errors import (
-    DatabaseGone,
-    DatabaseUnavailable,
-    DatabaseUnusable,
-    DuplicateActionId,
-    IntegrityError,
-    StaleTable,
-    StoreBusy,
-)
+from bot.store.errors import DuplicateActionId, IntegrityError, StaleTable
 from bot.store.postgres import SCORES_LOCK, PostgresBackend, ShardLease, is_postgres_url
 from bot.store.records import (
     ActiveTable,
@@ -47,18 +39,6 @@ from bot.store.records import (
 from bot.store.scores import ScoreReads, ScoreWrites
 from bot.store.shards import ALL_GUILDS, Shards
 from bot.store.sqlite import SqliteBackend
-
-__all__ = [
-    "DatabaseGone",
-    "DatabaseUnavailable",
-    "DatabaseUnusable",
-    "DuplicateActionId",
-    "IntegrityError",
-    "StaleTable",
-    "Store",
-    "StoreBusy",
-    "Transaction",
-]
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, game, settings, language, status, "

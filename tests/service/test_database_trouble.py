@@ -10,13 +10,18 @@ import json
 import os
 import shutil
 import sqlite3
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.service import PassTurn, ServiceError, TableService
 from bot.service import events as ev
 from bot.store import DatabaseUnusable
+from bot.store.postgres import is_postgres_url
 from bot.store.store import Transaction
 from tests.conftest import SQLITE_ONLY
 from tests.service.helpers import (
@@ -276,11 +281,31 @@ async def test_periodic_check_notices_a_deleted_file_without_any_move(
     assert service.gone
 
 
-# -- another process holding the write lock ---------------------------------------------------
+# -- another process holding a lock ------------------------------------------------------------
 
 
-@SQLITE_ONLY
-async def test_another_writer_gets_a_quick_busy_refusal_and_other_tables_keep_reading(
+@asynccontextmanager
+async def locked_by_another_process(database: str | Path, table: int) -> AsyncIterator[None]:
+    """SQLite: the file's write lock. PostgreSQL: the lock of the table's row."""
+    if not is_postgres_url(database):
+        blocker = sqlite3.connect(database, isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        finally:
+            blocker.execute("ROLLBACK")
+            blocker.close()
+        return
+    connection = await asyncpg.connect(str(database))
+    try:
+        async with connection.transaction():
+            await connection.execute("SELECT 1 FROM tables WHERE id = $1 FOR UPDATE", table)
+            yield
+    finally:
+        await connection.close()
+
+
+async def test_a_lock_held_by_another_process_is_a_quick_busy_refusal_and_others_play_on(
     database: str | Path, clock: Clock
 ) -> None:
     service = await TableService.open(database, clock=clock, write_wait=0.3)
@@ -289,9 +314,8 @@ async def test_another_writer_gets_a_quick_busy_refusal_and_other_tables_keep_re
         other = await full_table(service, "qingdun", channel=2)
         before = await snapshot(service)
         user = await mover(service, first)
-        blocker = sqlite3.connect(database, isolation_level=None)
-        blocker.execute("BEGIN IMMEDIATE")
-        try:
+        async with locked_by_another_process(database, first):
+            started = time.monotonic()
             waiting = asyncio.create_task(service.act(first, user, PassTurn(), "busy-1"))
             await asyncio.sleep(0.05)
             # While that write waits, other tables are read without waiting behind it.
@@ -300,12 +324,13 @@ async def test_another_writer_gets_a_quick_busy_refusal_and_other_tables_keep_re
             assert not waiting.done()
             with pytest.raises(ServiceError) as exc:
                 await waiting
-            assert exc.value.code == "database_busy"
-            await refused("database_busy", service.create_table(GUILD, 3, 999, "Ed", "qingdun"))
+            assert exc.value.code == "database_busy" and time.monotonic() - started < 2
+            if is_postgres_url(database):  # only that row is held: other tables write
+                await play_turn(service, other, "meanwhile")
+                before = await snapshot(service)
+            else:  # the whole file is
+                await refused("database_busy", service.create_table(GUILD, 3, 999, "Ed", "qingdun"))
             assert await snapshot(service) == before
-        finally:
-            blocker.execute("ROLLBACK")
-            blocker.close()
         update = await service.act(first, user, PassTurn(), "busy-1")  # the id was not used
         assert not update.duplicate
     finally:

@@ -10,7 +10,6 @@ import sys
 import time
 from pathlib import Path
 
-import asyncpg
 import pytest
 
 from bot.i18n import LANGS, refusal
@@ -313,32 +312,3 @@ async def test_a_connection_lost_mid_write_is_refused_and_the_table_read_back(
     assert await snapshot(service) == before  # nothing acknowledged, memory as stored
     update = await play_turn(service, table, "lost")  # the pool connects again by itself
     assert not update.duplicate and update.action is not None
-
-
-@POSTGRES_ONLY
-async def test_a_table_locked_by_another_process_is_a_quick_busy_refusal(
-    database: str, clock: Clock
-) -> None:
-    service = await TableService.open(database, clock=clock, write_wait=0.3)
-    try:
-        first = await full_table(service, "sankou", channel=1)
-        other = await full_table(service, "qingdun", channel=2)
-        before = await snapshot(service)
-        blocker = await asyncpg.connect(database)
-        transaction = blocker.transaction()
-        await transaction.start()
-        await blocker.execute("SELECT 1 FROM tables WHERE id = $1 FOR UPDATE", first)
-        try:
-            user = await mover(service, first)
-            started = time.monotonic()
-            await refused("database_busy", play_turn(service, first, "busy-1"))
-            assert time.monotonic() - started < 2
-            assert await snapshot(service) == before
-            await play_turn(service, other, "meanwhile")  # other tables are not held up
-        finally:
-            await transaction.rollback()
-            await blocker.close()
-        update = await play_turn(service, first, "busy-1")  # the id was not used
-        assert not update.duplicate and user is not None
-    finally:
-        await service.close()
