@@ -16,10 +16,16 @@ from engine.cards import Card
 from engine.qingdun.view import QingdunResult, QingdunView
 from engine.replay import RevealedDeal
 from engine.sankou.view import SankouResult, SankouView
-from render import board, hand, qingdun, replay, sankou
+from render import board, hand, qingdun, replay, sankou, standings
 from render import result as results
 from render.board import BoardPicture, BoardRow
-from render.describe import describe_hand, describe_result, describe_table, summarize_table
+from render.describe import (
+    describe_hand,
+    describe_result,
+    describe_standings,
+    describe_table,
+    summarize_table,
+)
 from render.fonts import runs
 from render.labels import label, normalize
 from render.look import Look
@@ -32,11 +38,13 @@ __all__ = [
     "PublicViewRequired",
     "describe_hand",
     "describe_result",
+    "describe_standings",
     "describe_table",
     "render_board",
     "render_deal",
     "render_hand",
     "render_result",
+    "render_standings",
     "render_table",
     "summarize_table",
 ]
@@ -54,11 +62,13 @@ def _names(names: Sequence[str], lang: str) -> list[str]:
     """Four names; one that no installed font can draw at all becomes "Seat n"."""
     if len(names) != 4:
         raise ValueError(f"need four seat names, got {len(names)}")
-    out = []
-    for seat, name in enumerate(names):
-        drawable = "".join(piece for piece, _ in runs(str(name), 20)).strip()
-        out.append(str(name) if drawable else label("seat", lang, n=seat + 1))
-    return out
+    return [_drawable(name, seat, lang) for seat, name in enumerate(names)]
+
+
+def _drawable(name: str, index: int, lang: str) -> str:
+    """``name``, or "Seat n" (``index`` + 1) when no installed font can draw any of it."""
+    drawable = "".join(piece for piece, _ in runs(str(name), 20)).strip()
+    return str(name) if drawable else label("seat", lang, n=index + 1)
 
 
 def render_table(
@@ -124,3 +134,16 @@ def render_deal(
     """Every seat's cards as dealt: only for a hand that is over (a replay's first page)."""
     look = _look(lang, four_colour)
     return encode(replay.deal_image(deal, _names(names, look.lang), look))
+
+
+def render_standings(
+    rows: Sequence[tuple[str, int, int]], lang: str = "en", *, game: str, hands: int
+) -> bytes:
+    """A table's final standings: ``rows`` of (name, table total, hands played), any order;
+    ``game`` is ``qingdun`` or ``sankou``, ``hands`` the table's completed hands."""
+    look = _look(lang, False)
+    names = [
+        (_drawable(name, seat, look.lang), total, played)
+        for seat, (name, total, played) in enumerate(rows)
+    ]
+    return encode(standings.standings_image(names, look, game, hands))

@@ -19,6 +19,7 @@ from render.labels import count_label, label, normalize
 from render.qingdun import PLACE_KEYS, play_caption, seat_points, team_points, trick_points
 from render.result import role, tally_notes, verdict
 from render.sankou import best_bid, bid_text
+from render.standings import Row, ordered, ranks
 from render.table import check_public
 
 DESCRIPTION_LIMIT = 1024  # Discord's limit for an attachment's description
@@ -365,3 +366,29 @@ def describe_result(
         deltas.append(text)
     parts.append(_join(deltas, lang))
     return _sentences([*parts, *notes], lang, DESCRIPTION_LIMIT)
+
+
+# ---------------------------------------------------------------------------------------
+# The final standings
+
+
+def describe_standings(rows: Sequence[Row], lang: str = "en", *, game: str, hands: int) -> str:
+    """Alt text of the final standings picture: every player's rank, total and hands."""
+    lang = normalize(lang)
+    rows = ordered(rows)
+    names = [" ".join(str(name).split()) for name, _, _ in rows]
+    head = _l(
+        "alt_standings", lang, game=_l(game, lang), hands=count_label("hands_played", hands, lang)
+    )
+    listed = [
+        _l(
+            "alt_rank",
+            lang,
+            rank=rank,
+            name=name,
+            total=f"{total:+d}" if total else "0",
+            hands=count_label("hands_played", played, lang),
+        )
+        for name, (_, total, played), rank in zip(names, rows, ranks(rows), strict=True)
+    ]
+    return _sentences([head, _join(listed, lang)], lang, DESCRIPTION_LIMIT)

@@ -127,6 +127,9 @@ _CATALOGUE: dict[str, tuple[str, str, str]] = {
         "末家 {name}：已抓 {captured} 分 + 手中 {in_hand} 分歸對方；{team} 扣 {penalty} 分",
         "末家 {name}：已抓 {captured} 分 + 手中 {in_hand} 分归对方；{team} 扣 {penalty} 分",
     ),
+    "final_standings": ("Final standings", "最終排名", "最终排名"),
+    "n_hands_played": ("{n} hands", "{n} 局", "{n} 局"),
+    "n_hands_played_one": ("{n} hand", "{n} 局", "{n} 局"),
     "big_joker": ("Big joker", "大王", "大王"),
     "small_joker": ("Small joker", "小王", "小王"),
     # boards
@@ -238,6 +241,16 @@ _CATALOGUE.update(
             "底牌 {cards}（{points} 分）：{note}",
         ),
         "alt_total": ("(table {total})", "（總分 {total}）", "（总分 {total}）"),
+        "alt_standings": (
+            "Final standings, {game}, {hands}",
+            "最終排名（{game}，{hands}）",
+            "最终排名（{game}，{hands}）",
+        ),
+        "alt_rank": (
+            "{rank}. {name} {total}, {hands}",
+            "{rank}. {name} {total}，{hands}",
+            "{rank}. {name} {total}，{hands}",
+        ),
     }
 )
 

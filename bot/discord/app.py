@@ -3,7 +3,10 @@
 ``setup_hook`` opens the store and the service (which replays every unfinished table),
 registers the persistent controls, installs the command Translator, syncs the command tree
 only when it changed, starts the deadline loop and lets bot seats resume their turns.
-Only the ``guilds`` intent is used: slash commands and components need nothing privileged.
+Intents: ``guilds`` (slash commands and components need nothing more) and ``guild_messages``,
+not privileged, so the bot sees that messages were posted or deleted in a table's thread and
+can keep the table message in view (``bot.discord.scroll``). Message content is never read:
+the privileged ``message_content`` intent stays off.
 
 With ``SHARD_COUNT`` the process is a ``discord.AutoShardedClient`` for its ``SHARD_IDS``:
 Discord sends it the events of those shards' guilds only, and the service it opens loads,
@@ -22,7 +25,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import commands, controls, logs, scores
+from bot.discord import commands, controls, logs, offers, scores
 from bot.discord.deadlines import DeadlineLoop
 from bot.discord.presenter import SEND_FAILURES, Presenter
 from bot.discord.sync import sync_commands
@@ -73,7 +76,7 @@ class CardTableBot(discord.Client):
         **client_options: Any,
     ) -> None:
         super().__init__(
-            intents=intents or discord.Intents(guilds=True),
+            intents=intents or discord.Intents(guilds=True, guild_messages=True),
             allowed_mentions=discord.AllowedMentions.none(),  # each ping is allowed by name
             **client_options,
         )
@@ -99,7 +102,7 @@ class CardTableBot(discord.Client):
                 seed_source=self.seed_source,
                 dealer=self.dealer,
             )
-        self.add_dynamic_items(*controls.DYNAMIC_ITEMS, scores.ReplayButton)
+        self.add_dynamic_items(*controls.DYNAMIC_ITEMS, offers.OfferButton, scores.ReplayButton)
         await self.tree.set_translator(CatalogueTranslator())
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
         for command in commands.COMMANDS:
@@ -109,6 +112,14 @@ class CardTableBot(discord.Client):
         self.deadlines.start()
         for table_id in self.service.bot_turns():
             self.presenter.drive_bots(table_id)
+
+    async def on_message(self, message: discord.Message) -> None:
+        """Count what is posted below table messages (ids only: content is never read)."""
+        if not message.flags.ephemeral:
+            self.presenter.scroll.posted(message.channel.id, message.id)
+
+    async def on_raw_message_delete(self, payload: discord.RawMessageDeleteEvent) -> None:
+        self.presenter.scroll.deleted(payload.channel_id, payload.message_id)
 
     async def close(self) -> None:
         self.deadlines.stop()

@@ -57,7 +57,7 @@ def suggestions(
         seen.add(value)
         kind = _kind(game, view, cards)
         label = f"{t(kind, lang) if kind else t('kind.cards', lang, count=len(cards))} · "
-        out.append((text.clip(label + " ".join(c.pretty for c in cards), MAX_VALUE), value))
+        out.append((text.clip(label + text.cards(cards), MAX_VALUE), value))
         if len(out) >= LIMIT:
             break
     return out

@@ -15,6 +15,7 @@ from discord.app_commands import Choice
 
 from bot.discord import text
 from bot.discord.autocomplete import suggestions
+from bot.discord.presenter import score_name
 from bot.i18n import command_text as c
 from bot.i18n import lang_of, t
 from bot.i18n.commands import TURN_LIMITS
@@ -84,6 +85,7 @@ scores = ServerGroup("scores")
     turn_limit=_d("table.create.turn_limit"),
     timeout_rule=_d("table.create.timeout_rule"),
     language=_d("table.create.language"),
+    auto_deal=_d("table.create.auto_deal"),
 )
 @app_commands.choices(game=GAMES, turn_limit=LIMITS, timeout_rule=RULES, language=LANGUAGES)
 async def create(
@@ -93,6 +95,7 @@ async def create(
     turn_limit: Choice[int] | None = None,
     timeout_rule: Choice[str] | None = None,
     language: Choice[str] | None = None,
+    auto_deal: bool = True,
 ) -> None:
     await verbs(interaction).create(
         interaction,
@@ -101,6 +104,7 @@ async def create(
         turn_limit.value if turn_limit else DEFAULT_LIMIT,
         timeout_rule.value if timeout_rule else "bot",
         language.value if language else None,
+        auto_deal,
     )
 
 
@@ -235,8 +239,10 @@ async def table_score(interaction: discord.Interaction) -> None:
     lang = lang_of(interaction.locale)
     lines = [f"**{t('table.score', lang)}**"]
     for line in await v.service.table_score(info.id):
-        name = t("table.bot_name", lang, seat=line.seat + 1) if line.user_id is None else line.name
+        name = score_name(line, lang)
         lines.append(t("table.score_line", lang, name=text.name(name), total=line.total))
+    if len(lines) == 1:
+        lines.append(t("scores.no_hands", lang))
     await v.say(interaction, text.fit(lines))
 
 

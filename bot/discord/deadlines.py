@@ -1,5 +1,8 @@
 """The deadline loop: remind a player whose turn is waiting, then apply the table's rule.
 
+The reminder (at 75% of the turn limit) is a fresh turn ping in place of the first one: it
+notifies the player again and says everything the first one did (``Presenter.remind``).
+
 Deadlines live in the database (the service keeps them), so a restart loses none; this loop
 only asks the service every ``check_every`` seconds what is due and shows the outcome.
 """
@@ -10,9 +13,6 @@ import logging
 from typing import TYPE_CHECKING
 
 from discord.ext import tasks
-
-from bot.discord.presenter import pinging
-from bot.i18n import t
 
 if TYPE_CHECKING:
     from bot.discord.app import CardTableBot
@@ -38,11 +38,8 @@ class DeadlineLoop:
         service, presenter = self.bot.service, self.bot.presenter
         try:
             for due in await service.due_reminders():
-                info = await presenter.info(due.table_id)
-                if info is None or due.user_id is None:
-                    continue
-                text = t("table.reminder", info.settings.language, mention=f"<@{due.user_id}>")
-                await presenter.send(info, content=text, allowed_mentions=pinging(due.user_id))
+                if due.user_id is not None:
+                    await presenter.remind(due.table_id, due.user_id)
         except Exception:
             log.exception("reminders failed")
         try:

@@ -109,12 +109,13 @@ def pages(game: str, lang: str) -> tuple[str, ...]:
 
 
 def page(game: str, lang: str, number: int) -> dict[str, Any]:
-    """Message fields (``embed`` and ``view``, or ``content``) for page ``number``."""
-    all_pages = pages(game, lang)
-    title = t(f"game.{game}", lang)
-    if not all_pages:
-        return {"content": t("rules.missing", lang, game=title)}
+    """Message fields (``embed`` and ``view``) for page ``number``: page 0 is the one screen
+    "how to play here" (a turn, and the three ways to play: menus, typed, hint), then the
+    rules document."""
+    game_name = t(f"game.{game}", lang)
+    all_pages = (t(f"rules.howto.{game}", lang), *pages(game, lang))
     number = max(0, min(number, len(all_pages) - 1))
+    title = game_name if number else f"{game_name} · {t('rules.howto_title', lang)}"
     embed = discord.Embed(title=title, description=all_pages[number], colour=COLOURS[game])
     embed.set_footer(text=t("rules.page", lang, page=number + 1, pages=len(all_pages)))
     view = discord.ui.View(timeout=None)

@@ -102,6 +102,11 @@ def result_text(line: HandLine, lang: str) -> str:
         word = t(f"result.{kind}", lang)
         a, b = result.get("team_points") or (0, 0)
         return t("scores.history_points", lang, kind=word, a=a, b=b)
+    tier = result.get("tier")
+    if f"result.{tier}" in CATALOGUE and result.get("bid") is not None:  # 三扣: how it went
+        word = t(f"result.{tier}", lang)
+        points, bid = result.get("dealer_points"), result["bid"]
+        return t("scores.history_contract", lang, kind=word, points=points, bid=bid)
     dealer = result.get("dealer")
     made = dealer is not None and result["deltas"][dealer] > 0
     return t("result.made" if made else "result.failed", lang)

@@ -6,13 +6,20 @@ reply echoes are untrusted: ``@everyone``, ``<@&role>``, ``||spoilers||``, backt
 escapes Markdown; mentions are broken here with a zero-width space after every ``@`` (its
 ``escape_mentions`` leaves ``<@2>`` and ``<@&1>`` alone, which still draw as mentions).
 Lengths are measured in UTF-16 code units, which Discord never counts as fewer characters.
+
+Cards are shown to players one way everywhere, public or private: with suit symbols (``3♦``,
+``10♥``) and the jokers as 大王 / 小王 (``cards``), never in the notation players type
+(``3D``, ``BJ``), which the engines use in their refusals' params (``symbols`` turns it over).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import discord
+
+from engine.cards import Card, parse_cards
+from engine.errors import CardParseError
 
 CONTENT_LIMIT = 2000  # characters in a message's content
 NAME_LIMIT = 64  # Discord names have at most 32 code points: 64 UTF-16 units
@@ -53,6 +60,21 @@ def name(text: str) -> str:
 def echo(text: str) -> str:
     """Something a user typed, repeated back (cut short: a refusal must still arrive)."""
     return escape(clip(text, ECHO_LIMIT))
+
+
+def cards(shown: Iterable[Card]) -> str:
+    """Cards as players read them: ``10♥ J♠ 大王``."""
+    return " ".join(card.pretty for card in shown)
+
+
+def symbols(notation: str) -> str:
+    """Card notation (``3D 10H BJ``) written as players read it (``3♦ 10♥ 大王``); any other
+    text is returned unchanged."""
+    try:
+        parsed = parse_cards(notation)
+    except CardParseError:
+        return notation
+    return cards(parsed) if parsed else notation
 
 
 def fit(lines: Sequence[str], limit: int = CONTENT_LIMIT, *, newest_last: bool = False) -> str:

@@ -20,7 +20,7 @@ import aiohttp
 import discord
 
 import render
-from bot.discord import handview, rules, shorthand, text
+from bot.discord import handview, offers, rules, shorthand, text
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.presenter import SEND_FAILURES, png, pretty, seat_names
 from bot.discord.scores import ScoreVerbs
@@ -127,11 +127,36 @@ class Verbs:
     async def refuse(
         self, interaction: discord.Interaction, exc: Exception, info: TableInfo | None = None
     ) -> None:
+        """The refusal in the user's language, with a button for the fix where there is one
+        (``offers.fix``: Add bots and start, Join, My hand, Next hand)."""
         lang = private_lang(interaction)
         names = seat_names(info, lang) if info is not None else []
+        typed = interaction.type is discord.InteractionType.application_command
+        fix = offers.fix(exc, info, lang, typed=typed)
         await self.say(
-            interaction, text.clip(refusal(exc, lang, names, text.echo), text.CONTENT_LIMIT)
+            interaction,
+            text.clip(refusal(exc, lang, names, text.echo, text.symbols), text.CONTENT_LIMIT),
+            **({"view": fix} if fix is not None else {}),
         )
+
+    async def attempt(
+        self,
+        interaction: discord.Interaction,
+        work: Awaitable[Update],
+        info: TableInfo | None,
+        *,
+        update: bool = False,
+    ) -> Update | None:
+        """``work``'s update (in time: see ``in_time``), or None once the user was told it was
+        refused (or failed on our side)."""
+        try:
+            return await self.in_time(interaction, work, update=update)
+        except (*REFUSALS, Refused) as exc:
+            await self.refuse(interaction, exc, info)
+        except Exception:
+            log.exception("service call failed")
+            await self.say(interaction, t("discord.failed", private_lang(interaction)))
+        return None
 
     async def run(
         self,
@@ -142,14 +167,8 @@ class Verbs:
     ) -> Update | None:
         """Call the service (in time), answer privately (``done``, or what it makes of the
         update), then publish the change: the answer never waits for the pictures."""
-        try:
-            update = await self.in_time(interaction, call())
-        except (*REFUSALS, Refused) as exc:
-            await self.refuse(interaction, exc, info)
-            return None
-        except Exception:
-            log.exception("service call failed")
-            await self.say(interaction, t("discord.failed", private_lang(interaction)))
+        update = await self.attempt(interaction, call(), info)
+        if update is None:
             return None
         answer = done(update) if callable(done) else done
         if answer:
@@ -214,6 +233,7 @@ class Verbs:
         turn_limit: int,
         timeout_rule: str,
         language: str | None,
+        auto_deal: bool = True,
     ) -> None:
         lang = private_lang(interaction)
         user_id = interaction.user.id
@@ -225,7 +245,12 @@ class Verbs:
             await self.refuse(interaction, found)  # type: ignore[arg-type]
             return
         table_lang = language or lang_of(interaction.guild_locale)
-        settings = {"turn_seconds": turn_limit * 60, "timeout_rule": timeout_rule, "hands": hands}
+        settings = {
+            "turn_seconds": turn_limit * 60,
+            "timeout_rule": timeout_rule,
+            "hands": hands,
+            "auto_deal": auto_deal,
+        }
         try:
             info, moved = await self.in_time(
                 interaction, self._open_table(interaction, game, settings, table_lang)
@@ -435,6 +460,65 @@ class Verbs:
         await self.presenter.post_table(info)
         self.cooldowns.spend("show", interaction.user.id)
         await self.say(interaction, t("hand.done", private_lang(interaction)))
+
+    # -- offers: the next step, one click ---------------------------------------------------------
+
+    async def offer(self, interaction: discord.Interaction, table_id: int, verb: str) -> None:
+        """A click on Add bots and start, Next hand or Play again (``bot.discord.offers``)."""
+        if verb == "again":  # the table has ended: it is read from the store
+            await self.play_again(interaction, table_id)
+            return
+        info = await self.control_table(interaction, table_id)
+        if info is None:
+            return
+        user, manager = interaction.user.id, is_manager(interaction)
+        if verb == "fill":
+
+            async def fill() -> Update:
+                """A bot in every empty seat (each announced), then the deal."""
+                current = await self.service.table_info(table_id)
+                for seat, occupant in enumerate(current.seats):
+                    if occupant is None:
+                        added = await self.service.add_bot(table_id, user, seat, is_manager=manager)
+                        await self.presenter.publish(added)
+                return await self.service.start(table_id, user, is_manager=manager)  # type: ignore[no-any-return]
+
+            update = await self._accept(interaction, fill(), info)
+        else:
+            update = await self._accept(interaction, self.service.next_hand(table_id, user), info)
+        if update is not None:
+            await self.presenter.publish(update)
+
+    async def play_again(self, interaction: discord.Interaction, table_id: int) -> None:
+        """A new table with the ended table's seats, shown below its final standings."""
+        update = await self._accept(
+            interaction, self.service.play_again(table_id, interaction.user.id), None
+        )
+        if update is None:
+            return
+        info = await self.info(update.table_id)
+        if info is None:
+            return
+        await self.presenter.post_table(info)
+        await self.presenter.announce_again(info, display_name(interaction.user), table_id)
+        await self.presenter.publish(update)
+
+    async def _accept(
+        self, interaction: discord.Interaction, work: Awaitable[Update], info: TableInfo | None
+    ) -> Update | None:
+        """Take an offered step: on success its button goes (an offer is used once), on a
+        refusal the user is told why, privately."""
+        update = await self.attempt(interaction, work, info, update=True)
+        if update is None:
+            return None
+        try:
+            if interaction.response.is_done():
+                await interaction.edit_original_response(view=None)
+            else:
+                await interaction.response.edit_message(view=None)
+        except SEND_FAILURES as exc:
+            log.warning("could not take an offer's button off (%s)", getattr(exc, "status", exc))
+        return update
 
     # -- play -------------------------------------------------------------------------------------
 

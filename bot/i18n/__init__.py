@@ -1,6 +1,8 @@
 """The players' language: one catalogue, a lookup, and Discord's command Translator.
 
-``t(key, lang, **params)`` formats a message; ``lang_of(locale)`` maps a Discord locale to one
+``t(key, lang, **params)`` formats a message (English says "1 card", not "1 cards": an entry
+``<key>.<param>_one`` is used instead of ``<key>`` when that number param is exactly 1);
+``lang_of(locale)`` maps a Discord locale to one
 of ``LANGS`` (zh-TW and zh-CN as themselves, everything else English); ``refusal(exc, lang)``
 turns an engine or service error into the player's language from its stable ``code``.
 """
@@ -46,7 +48,7 @@ class _Params(dict[str, Any]):
 
 def t(key: str, lang: str, /, **params: Any) -> str:
     """The message ``key`` in ``lang`` (falls back to English, then to the key itself)."""
-    entry = CATALOGUE.get(key)
+    entry = CATALOGUE.get(_singular(key, params)) or CATALOGUE.get(key)
     if entry is None:
         return key
     text = entry.get(lang) or entry[DEFAULT_LANG]
@@ -56,12 +58,24 @@ def t(key: str, lang: str, /, **params: Any) -> str:
         return text
 
 
+def _singular(key: str, params: dict[str, Any]) -> str:
+    """``<key>.<name>_one`` when the number param ``name`` is 1 and that entry exists."""
+    for name, value in params.items():
+        if value == 1 and isinstance(value, int) and not isinstance(value, bool):
+            one = f"{key}.{name}_one"
+            if one in CATALOGUE:
+                return one
+    return key
+
+
 def has_refusal(code: str) -> bool:
     return code in ERRORS
 
 
 #: Params that name a seat (0-3): shown to players as seat numbers 1-4 and by name.
 SEAT_PARAMS = frozenset({"seat", "to_move", "leader", "dealer", "owner", "winner"})
+#: Params holding cards in notation (``10H JS``): shown to players through ``cards``.
+CARD_PARAMS = frozenset({"card", "cards", "play", "top", "attempted", "forced"})
 
 
 def refusal(
@@ -69,6 +83,7 @@ def refusal(
     lang: str,
     names: Sequence[str] = (),
     clean: Callable[[str], str] = str,
+    cards: Callable[[str], str] = str,
 ) -> str:
     """An engine or service refusal in ``lang``, from its ``code`` and ``params``.
 
@@ -76,13 +91,15 @@ def refusal(
     first seat-like one); games and suits are named in ``lang``. Without a catalogue entry the
     English message is the fallback, and a Chinese reader gets the generic refusal instead.
     ``clean`` is applied to every text that came from outside the catalogue (what the user
-    typed, player names): the front end escapes and shortens them there.
+    typed, player names): the front end escapes and shortens them there. ``cards`` turns the
+    card notation of ``CARD_PARAMS`` into what players read (``3D`` as ``3♦``).
     """
     code = getattr(exc, "code", None)
-    raw: dict[str, Any] = {
-        key: clean(value) if isinstance(value, str) else value
-        for key, value in (getattr(exc, "params", {}) or {}).items()
-    }
+    raw: dict[str, Any] = {}
+    for key, value in (getattr(exc, "params", {}) or {}).items():
+        if isinstance(value, str):
+            value = clean(cards(value) if key in CARD_PARAMS else value)
+        raw[key] = value
     names = [clean(name) for name in names]
     params = dict(raw)
     for key in sorted(raw, key=lambda k: k != "seat"):

@@ -179,31 +179,6 @@ UI: dict[str, Entry] = {
         "zh-CN": "第 {number} 局开始。",
     },
     "table.ended": {"en": "The table is closed.", "zh-TW": "本桌結束。", "zh-CN": "本桌结束。"},
-    "table.turn": {
-        "en": "{mention}, your turn.",
-        "zh-TW": "{mention}，輪到你了。",
-        "zh-CN": "{mention}，轮到你了。",
-    },
-    "table.turn_bid": {
-        "en": "{mention}, your bid.",
-        "zh-TW": "{mention}，輪到你叫分。",
-        "zh-CN": "{mention}，轮到你叫分。",
-    },
-    "table.turn_kitty": {
-        "en": "{mention}, you are the dealer: lay 8 cards back as the kitty.",
-        "zh-TW": "{mention}，你是莊家：請扣 8 張底牌。",
-        "zh-CN": "{mention}，你是庄家：请扣 8 张底牌。",
-    },
-    "table.turn_trump": {
-        "en": "{mention}, name the trump suit.",
-        "zh-TW": "{mention}，請定主牌花色。",
-        "zh-CN": "{mention}，请定主牌花色。",
-    },
-    "table.reminder": {
-        "en": "{mention}, the table is waiting for you.",
-        "zh-TW": "{mention}，大家在等你出牌。",
-        "zh-CN": "{mention}，大家在等你出牌。",
-    },
     "table.timeout_bot": {
         "en": "{name} ran out of time; a bot played the turn.",
         "zh-TW": "{name} 逾時，由電腦代打。",
@@ -389,11 +364,6 @@ UI: dict[str, Entry] = {
     },
     # --- scores (the rest of /scores is in scores.py) ----------------------------------------
     # --- rules ----------------------------------------------------------------------------
-    "rules.missing": {
-        "en": "The rules of {game} are not written yet.",
-        "zh-TW": "{game} 的規則還沒寫好。",
-        "zh-CN": "{game} 的规则还没写好。",
-    },
     "rules.page": {
         "en": "Page {page}/{pages}",
         "zh-TW": "第 {page}/{pages} 頁",
@@ -404,4 +374,371 @@ UI: dict[str, Entry] = {
         "zh-TW": "（中文版規則尚未提供，以下為英文原文。）",
         "zh-CN": "（中文版规则尚未提供，以下为英文原文。）",
     },
+    # --- issue 12: the private hand --------------------------------------------------------
+    # English singulars (``bot.i18n.t`` picks ``<key>.<param>_one`` when that number is 1).
+    "hand.title.count_one": {
+        "en": "Your hand: {count} card.",
+        "zh-TW": "你的手牌：{count} 張。",
+        "zh-CN": "你的手牌：{count} 张。",
+    },
+    "hand.partner.count_one": {
+        "en": "Your partner's hand: {count} card.",
+        "zh-TW": "對家的手牌：{count} 張。",
+        "zh-CN": "对家的手牌：{count} 张。",
+    },
+    "kind.cards.count_one": {"en": "{count} card", "zh-TW": "{count} 張", "zh-CN": "{count} 张"},
+    "scores.row.hands_one": {
+        "en": "{rank}. {name}: {score:+d} ({hands} hand)",
+        "zh-TW": "{rank}. {name}：{score:+d}（{hands} 局）",
+        "zh-CN": "{rank}. {name}：{score:+d}（{hands} 局）",
+    },
+    "scores.stats_line.hands_one": {
+        "en": "{game}: {hands} hand, {wins} won, total {score:+d}",
+        "zh-TW": "{game}：{hands} 局，贏 {wins} 局，累計 {score:+d}",
+        "zh-CN": "{game}：{hands} 局，赢 {wins} 局，累计 {score:+d}",
+    },
 }
+
+
+# --- the table in the channel (issue 12): turn pings, catching up, offers, the end of a table ----
+UI.update(
+    {
+        "turn.play": {
+            "en": "{mention}, your turn.",
+            "zh-TW": "{mention}，輪到你了。",
+            "zh-CN": "{mention}，轮到你了。",
+        },
+        "turn.bid": {
+            "en": "{mention}, your bid: press **My hand** to bid or pass.",
+            "zh-TW": "{mention}，輪到你叫分：按「我的牌」叫分或不叫。",
+            "zh-CN": "{mention}，轮到你叫分：按“我的牌”叫分或不叫。",
+        },
+        "turn.kitty": {
+            "en": "{mention}, you are the dealer: press **My hand** to lay 8 cards back as the "
+            "kitty.",
+            "zh-TW": "{mention}，你是莊家：按「我的牌」扣 8 張底牌。",
+            "zh-CN": "{mention}，你是庄家：按“我的牌”扣 8 张底牌。",
+        },
+        "turn.trump": {
+            "en": "{mention}, press **My hand** to name the trump suit.",
+            "zh-TW": "{mention}，按「我的牌」定主牌花色。",
+            "zh-CN": "{mention}，按“我的牌”定主牌花色。",
+        },
+        "turn.reminder": {
+            "en": "{turn} The table is waiting for you.",
+            "zh-TW": "{turn}大家在等你。",
+            "zh-CN": "{turn}大家在等你。",
+        },
+        "turn.due": {"en": "due {when}", "zh-TW": "期限 {when}", "zh-CN": "期限 {when}"},
+        "turn.first_bid": {
+            "en": "No bids yet: bid 80 or more, or pass",
+            "zh-TW": "還沒有人叫分：叫 80 分以上，或不叫",
+            "zh-CN": "还没有人叫分：叫 80 分以上，或不叫",
+        },
+        "turn.outbid": {
+            "en": "Highest bid: {name} {amount}; bid {minimum} or more, or pass",
+            "zh-TW": "最高叫分：{name} {amount}；叫 {minimum} 分以上，或不叫",
+            "zh-CN": "最高叫分：{name} {amount}；叫 {minimum} 分以上，或不叫",
+        },
+        "turn.lead": {
+            "en": "You lead this trick",
+            "zh-TW": "這一輪由你先出",
+            "zh-CN": "这一轮由你先出",
+        },
+        "turn.beat": {
+            "en": "To beat: {name}'s {kind} {cards}",
+            "zh-TW": "要壓過 {name} 的{kind} {cards}",
+            "zh-CN": "要压过 {name} 的{kind} {cards}",
+        },
+        "turn.lead_trick": {
+            "en": "You lead trick {number}",
+            "zh-TW": "第 {number} 輪由你先出",
+            "zh-CN": "第 {number} 轮由你先出",
+        },
+        "turn.follow": {
+            "en": "Follow {name}'s lead: {cards}",
+            "zh-TW": "跟 {name} 的首出：{cards}",
+            "zh-CN": "跟 {name} 的首出：{cards}",
+        },
+        "turn.winning": {
+            "en": "winning: {name} {cards}",
+            "zh-TW": "目前最大：{name} {cards}",
+            "zh-CN": "目前最大：{name} {cards}",
+        },
+        "turn.since": {
+            "en": "Since your last move: {events}",
+            "zh-TW": "你上次出手之後：{events}",
+            "zh-CN": "你上次出手之后：{events}",
+        },
+        "turn.so_far": {
+            "en": "So far this hand: {events}",
+            "zh-TW": "本局到目前為止：{events}",
+            "zh-CN": "本局到目前为止：{events}",
+        },
+        "turn.plays": {
+            "en": "{count} plays",
+            "zh-TW": "出牌 {count} 次",
+            "zh-CN": "出牌 {count} 次",
+        },
+        "turn.plays.count_one": {
+            "en": "{count} play",
+            "zh-TW": "出牌 {count} 次",
+            "zh-CN": "出牌 {count} 次",
+        },
+        "turn.passes": {
+            "en": "{count} passes",
+            "zh-TW": "不要 {count} 次",
+            "zh-CN": "不要 {count} 次",
+        },
+        "turn.passes.count_one": {
+            "en": "{count} pass",
+            "zh-TW": "不要 {count} 次",
+            "zh-CN": "不要 {count} 次",
+        },
+        "turn.bid_passes": {
+            "en": "{count} passes",
+            "zh-TW": "不叫 {count} 次",
+            "zh-CN": "不叫 {count} 次",
+        },
+        "turn.bid_passes.count_one": {
+            "en": "{count} pass",
+            "zh-TW": "不叫 {count} 次",
+            "zh-CN": "不叫 {count} 次",
+        },
+        "turn.tip": {
+            "en": "New here? **My hand** shows your cards with menus to play them; you can also "
+            "type `/play cards`, or press **Hint** for a suggestion. `/rules` explains the game.",
+            "zh-TW": "第一次玩？按「我的牌」看手牌，用選單出牌；也可以輸入 `/打牌 出牌`，"
+            "或按「提示」看建議。`/規則` 有完整說明。",
+            "zh-CN": "第一次玩？按“我的牌”看手牌，用菜单出牌；也可以输入 `/打牌 出牌`，"
+            "或按“提示”看建议。`/规则` 有完整说明。",
+        },
+        "button.fill": {
+            "en": "Add bots and start",
+            "zh-TW": "加電腦並開局",
+            "zh-CN": "加电脑并开局",
+        },
+        "button.next_hand": {"en": "Next hand", "zh-TW": "下一局", "zh-CN": "下一局"},
+        "button.play_again": {
+            "en": "Play again",
+            "zh-TW": "原班人馬再開一桌",
+            "zh-CN": "原班人马再开一桌",
+        },
+        "table.dealt_by_hand": {
+            "en": "Hands are dealt when a player presses **Next hand** under the last result.",
+            "zh-TW": "每局結束後，由玩家按結果下方的「下一局」發牌。",
+            "zh-CN": "每局结束后，由玩家按结果下方的“下一局”发牌。",
+        },
+        "table.final": {
+            "en": "Table #{table} is closed. Final standings:",
+            "zh-TW": "第 {table} 桌結束。最終排名：",
+            "zh-CN": "第 {table} 桌结束。最终排名：",
+        },
+        "table.final_row": {
+            "en": "{rank}. {name}: {total:+d} ({count} hands)",
+            "zh-TW": "{rank}. {name}：{total:+d}（{count} 局）",
+            "zh-CN": "{rank}. {name}：{total:+d}（{count} 局）",
+        },
+        "table.final_row.count_one": {
+            "en": "{rank}. {name}: {total:+d} ({count} hand)",
+            "zh-TW": "{rank}. {name}：{total:+d}（{count} 局）",
+            "zh-CN": "{rank}. {name}：{total:+d}（{count} 局）",
+        },
+        "table.reopened": {
+            "en": "{name} opened table #{table} with the same seats as table #{old}. Whoever "
+            "does not want to play presses **Leave**; the host presses **Start**.",
+            "zh-TW": "{name} 用第 {old} 桌的原班人馬開了第 {table} 桌。不想玩的請按「離座」，"
+            "由桌主按「開局」。",
+            "zh-CN": "{name} 用第 {old} 桌的原班人马开了第 {table} 桌。不想玩的请按“离座”，"
+            "由桌主按“开局”。",
+        },
+        "table.again_here": {
+            "en": "Table #{table} is open here with the same seats.",
+            "zh-TW": "第 {table} 桌已用原班人馬開在這裡。",
+            "zh-CN": "第 {table} 桌已用原班人马开在这里。",
+        },
+        "scores.no_hands": {
+            "en": "No hands finished yet.",
+            "zh-TW": "還沒有打完的牌局。",
+            "zh-CN": "还没有打完的牌局。",
+        },
+        "result.abandoned": {
+            "en": "abandoned (no scores)",
+            "zh-TW": "中止（不計分）",
+            "zh-CN": "中止（不计分）",
+        },
+        "result.zero": {
+            "en": "contract failed: the dealer took no points",
+            "zh-TW": "莊家失敗：一分未得",
+            "zh-CN": "庄家失败：一分未得",
+        },
+        "result.under_45": {
+            "en": "contract failed: the dealer took under 45",
+            "zh-TW": "莊家失敗：不到 45 分",
+            "zh-CN": "庄家失败：不到 45 分",
+        },
+        "result.under_bid": {
+            "en": "contract failed: short of the bid",
+            "zh-TW": "莊家失敗：未到叫分",
+            "zh-CN": "庄家失败：未到叫分",
+        },
+        "result.over_160": {
+            "en": "contract made with 160 or more",
+            "zh-TW": "莊家成功：160 分以上",
+            "zh-CN": "庄家成功：160 分以上",
+        },
+        "result.all_200": {
+            "en": "contract made with all 200 points",
+            "zh-TW": "莊家成功：全拿 200 分",
+            "zh-CN": "庄家成功：全拿 200 分",
+        },
+        "scores.history_contract": {
+            "en": "{kind} ({points} of {bid})",
+            "zh-TW": "{kind}（{points}/{bid}）",
+            "zh-CN": "{kind}（{points}/{bid}）",
+        },
+        "scores.history_bare": {
+            "en": "Hand {number}: {kind}",
+            "zh-TW": "第 {number} 局：{kind}",
+            "zh-CN": "第 {number} 局：{kind}",
+        },
+        "rules.howto_title": {
+            "en": "How to play here",
+            "zh-TW": "在這裡怎麼玩",
+            "zh-CN": "在这里怎么玩",
+        },
+        "rules.howto.qingdun": {
+            "en": "**1. Your turn.** The bot pings you in the table's thread with what to beat "
+            "and your deadline. Press **My hand** (under the ping or the table) to see your "
+            "cards: only you see them.\n\n"
+            "**2. Play, one of three ways:**\n"
+            "• **Menus**: in your hand, pick a play from the menu of legal plays, or choose "
+            "cards in the card menus and press **Play**. **Pass** passes.\n"
+            "• **Typed**: `/play cards 33344` (ranks only: the bot picks suits that keep your "
+            "清墩 and straight flushes) or with suits, `/play cards 10H JS`; `/play pass`.\n"
+            "• **Hint**: press **Hint** for a suggestion, chosen in your hand, ready to play.\n\n"
+            "**3. Catching up.** The table picture numbers the current trick in order and shows "
+            "the last trick; your ping says what happened since your last move.\n\n"
+            "**4. After the hand** the result and the table score are posted, then the next "
+            "hand is dealt (or a player presses **Next hand**). Your partner's hand: "
+            "**Partner's hand**, once you are out.\n\n"
+            "Leaving during a hand costs 50 points. The rules follow on the next pages.",
+            "zh-TW": "**1. 輪到你。** 機器人會在牌桌的討論串提醒你，附上要壓過的牌和期限。"
+            "按「我的牌」（在提醒或牌桌下方）私下看自己的牌。\n\n"
+            "**2. 出牌，三種方式任選：**\n"
+            "• **選單**：在手牌訊息裡，從可出的牌型選單選一手；或在選牌選單選好牌再按「出牌」。"
+            "按「不要」就是不要。\n"
+            "• **打字**：`/打牌 出牌 33344`（只打點數，機器人會挑不拆清墩和同花順的花色），"
+            "或連花色 `/打牌 出牌 10H JS`；`/打牌 不要`。\n"
+            "• **提示**：按「提示」，建議的牌會在手牌裡選好，直接出就行。\n\n"
+            "**3. 跟上進度。** 牌桌圖依出牌順序標出這一輪的牌，也畫出上一輪；"
+            "提醒訊息會說你上次出手之後發生了什麼。\n\n"
+            "**4. 一局結束**會貼出結果和總分，接著發下一局（或由玩家按「下一局」）。"
+            "出完牌之後可以按「看對家的牌」。\n\n"
+            "牌局中離座扣 50 分。後面幾頁是完整規則。",
+            "zh-CN": "**1. 轮到你。** 机器人会在牌桌的子区提醒你，附上要压过的牌和期限。"
+            "按“我的牌”（在提醒或牌桌下方）私下看自己的牌。\n\n"
+            "**2. 出牌，三种方式任选：**\n"
+            "• **菜单**：在手牌消息里，从可出的牌型菜单选一手；或在选牌菜单选好牌再按“出牌”。"
+            "按“不要”就是不要。\n"
+            "• **打字**：`/打牌 出牌 33344`（只打点数，机器人会挑不拆清墩和同花顺的花色），"
+            "或连花色 `/打牌 出牌 10H JS`；`/打牌 不要`。\n"
+            "• **提示**：按“提示”，建议的牌会在手牌里选好，直接出就行。\n\n"
+            "**3. 跟上进度。** 牌桌图按出牌顺序标出这一轮的牌，也画出上一轮；"
+            "提醒消息会说你上次出手之后发生了什么。\n\n"
+            "**4. 一局结束**会贴出结果和总分，接着发下一局（或由玩家按“下一局”）。"
+            "出完牌之后可以按“看对家的牌”。\n\n"
+            "牌局中离座扣 50 分。后面几页是完整规则。",
+        },
+        "rules.howto.sankou": {
+            "en": "**1. Your turn.** The bot pings you in the table's thread with what to beat "
+            "(or the bid to top) and your deadline. Press **My hand** (under the ping or the "
+            "table) to see your cards: only you see them.\n\n"
+            "**2. Bidding**: pick a bid in your hand's menu or press **Pass** "
+            "(`/play bid 85`, `/play pass`). The dealer then chooses 8 cards and presses "
+            "**Lay kitty** (`/play kitty …`), and names trump in the menu (`/play trump`).\n\n"
+            "**3. Play, one of three ways:**\n"
+            "• **Menus**: pick a play from the menu of legal plays, or choose cards in the "
+            "card menus and press **Play**.\n"
+            "• **Typed**: `/play cards 10H 10H`; autocomplete offers plays that follow suit.\n"
+            "• **Hint**: press **Hint** for a suggestion, chosen in your hand, ready to play.\n\n"
+            "**4. Catching up.** The table picture numbers the current trick in order and shows "
+            "the last trick; your ping says what happened since your last move.\n\n"
+            "After the hand the result and the table score are posted, then the next hand is "
+            "dealt (or a player presses **Next hand**). Leaving during a hand costs 9 points. "
+            "The rules follow on the next pages.",
+            "zh-TW": "**1. 輪到你。** 機器人會在牌桌的討論串提醒你，"
+            "附上要壓過的牌（或要超過的叫分）和期限。按「我的牌」（在提醒或牌桌下方）私下看自己的牌。\n\n"
+            "**2. 叫分**：在手牌的選單選分數，或按「不叫」（`/打牌 叫分 85`、`/打牌 不要`）。"
+            "莊家接著選 8 張牌按「扣底」（`/打牌 扣底 …`），再在選單定主（`/打牌 定主`）。\n\n"
+            "**3. 出牌，三種方式任選：**\n"
+            "• **選單**：從可出的牌型選單選一手，或在選牌選單選好牌再按「出牌」。\n"
+            "• **打字**：`/打牌 出牌 10H 10H`；自動完成會列出跟得上花色的出法。\n"
+            "• **提示**：按「提示」，建議的牌會在手牌裡選好，直接出就行。\n\n"
+            "**4. 跟上進度。** 牌桌圖依出牌順序標出這一輪的牌，也畫出上一輪；"
+            "提醒訊息會說你上次出手之後發生了什麼。\n\n"
+            "一局結束會貼出結果和總分，接著發下一局（或由玩家按「下一局」）。"
+            "牌局中離座扣 9 分。後面幾頁是完整規則。",
+            "zh-CN": "**1. 轮到你。** 机器人会在牌桌的子区提醒你，"
+            "附上要压过的牌（或要超过的叫分）和期限。按“我的牌”（在提醒或牌桌下方）私下看自己的牌。\n\n"
+            "**2. 叫分**：在手牌的菜单选分数，或按“不叫”（`/打牌 叫分 85`、`/打牌 不要`）。"
+            "庄家接着选 8 张牌按“扣底”（`/打牌 扣底 …`），再在菜单定主（`/打牌 定主`）。\n\n"
+            "**3. 出牌，三种方式任选：**\n"
+            "• **菜单**：从可出的牌型菜单选一手，或在选牌菜单选好牌再按“出牌”。\n"
+            "• **打字**：`/打牌 出牌 10H 10H`；自动补全会列出跟得上花色的出法。\n"
+            "• **提示**：按“提示”，建议的牌会在手牌里选好，直接出就行。\n\n"
+            "**4. 跟上进度。** 牌桌图按出牌顺序标出这一轮的牌，也画出上一轮；"
+            "提醒消息会说你上次出手之后发生了什么。\n\n"
+            "一局结束会贴出结果和总分，接着发下一局（或由玩家按“下一局”）。"
+            "牌局中离座扣 9 分。后面几页是完整规则。",
+        },
+        "since.played": {
+            "en": "{name}: {cards}",
+            "zh-TW": "{name}：{cards}",
+            "zh-CN": "{name}：{cards}",
+        },
+        "since.passed": {"en": "{name} passed", "zh-TW": "{name} 不要", "zh-CN": "{name} 不要"},
+        "since.bid_pass": {"en": "{name} passed", "zh-TW": "{name} 不叫", "zh-CN": "{name} 不叫"},
+        "since.bid": {
+            "en": "{name} bid {amount}",
+            "zh-TW": "{name} 叫 {amount}",
+            "zh-CN": "{name} 叫 {amount}",
+        },
+        "since.trick": {
+            "en": "{name} took the trick (+{points})",
+            "zh-TW": "{name} 贏得這一輪（+{points}）",
+            "zh-CN": "{name} 赢得这一轮（+{points}）",
+        },
+        "since.out": {
+            "en": "{name} is {place}",
+            "zh-TW": "{name} 出完（{place}）",
+            "zh-CN": "{name} 出完（{place}）",
+        },
+        "since.failed": {
+            "en": "{name}'s throw failed ({attempted} → {forced})",
+            "zh-TW": "{name} 甩牌失敗（{attempted} → {forced}）",
+            "zh-CN": "{name} 甩牌失败（{attempted} → {forced}）",
+        },
+        "since.dealer": {
+            "en": "{name} is the dealer at {amount}",
+            "zh-TW": "{name} 做莊，叫分 {amount}",
+            "zh-CN": "{name} 做庄，叫分 {amount}",
+        },
+        "since.kitty": {
+            "en": "{name} laid the kitty",
+            "zh-TW": "{name} 已扣底",
+            "zh-CN": "{name} 已扣底",
+        },
+        "since.trump": {"en": "trump is {suit}", "zh-TW": "主牌是{suit}", "zh-CN": "主牌是{suit}"},
+        "since.timed_out": {
+            "en": "{name} ran out of time",
+            "zh-TW": "{name} 逾時",
+            "zh-CN": "{name} 超时",
+        },
+        "since.taken_over": {
+            "en": "a bot plays for {name}",
+            "zh-TW": "電腦代 {name} 打",
+            "zh-CN": "电脑代 {name} 打",
+        },
+    }
+)

@@ -52,6 +52,12 @@ COMMANDS: dict[str, Entry] = {
         "牌桌公開訊息的語言",
         "牌桌公开消息的语言",
     ),
+    "table.create.auto_deal": _e("auto_deal", "自動發牌", "自动发牌"),
+    "table.create.auto_deal.desc": _e(
+        "Deal the next hand at once (off: a player presses Next hand)",
+        "一局結束馬上發下一局（關閉：由玩家按「下一局」）",
+        "一局结束马上发下一局（关闭：由玩家按“下一局”）",
+    ),
     "table.join": _e("join", "入座", "入座"),
     "table.join.desc": _e("Sit at the table in this thread", "在這桌入座", "在这桌入座"),
     "table.leave": _e("leave", "離座", "离座"),

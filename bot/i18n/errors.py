@@ -192,6 +192,26 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "要四個人才能開局，現在只有 {seated} 人。",
         "zh-CN": "要四个人才能开局，现在只有 {seated} 人。",
     },
+    "hand_not_over": {
+        "en": "Hand {number} is still being played.",
+        "zh-TW": "第 {number} 局還在進行中。",
+        "zh-CN": "第 {number} 局还在进行中。",
+    },
+    "table_waiting": {
+        "en": "The table is waiting for players; its host starts the next hand.",
+        "zh-TW": "牌桌在等人入座，由桌主開下一局。",
+        "zh-CN": "牌桌在等人入座，由桌主开下一局。",
+    },
+    "table_not_ended": {
+        "en": "Table #{table_id} has not ended yet.",
+        "zh-TW": "第 {table_id} 桌還沒結束。",
+        "zh-CN": "第 {table_id} 桌还没结束。",
+    },
+    "rematch_open": {
+        "en": "Table #{table_id} already plays again here.",
+        "zh-TW": "這裡已經開了新的一桌（第 {table_id} 桌）。",
+        "zh-CN": "这里已经开了新的一桌（第 {table_id} 桌）。",
+    },
     "table_hand_over": {
         "en": "No hand is being played at this table now.",
         "zh-TW": "這一桌現在沒有在打牌。",

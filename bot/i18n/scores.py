@@ -170,4 +170,25 @@ SCORES: dict[str, Entry] = {
         "#{id} 这一局的记录。离线回放：`python -m engine.replay {file}`"
         "（格式见 docs/records.md）。",
     ),
+    # English singulars ("1 hand"): ``bot.i18n.t`` picks these when ``hands`` is 1
+    "board.line.hands_one": _e(
+        "{rank}. {name} — {value}{change} ({hands} hand, {rate} won)",
+        "{rank}. {name} — {value}{change}（{hands} 局，勝率 {rate}）",
+        "{rank}. {name} — {value}{change}（{hands} 局，胜率 {rate}）",
+    ),
+    "board.unranked_line.hands_one": _e(
+        "· {name} — {value} ({hands} hand)",
+        "· {name} — {value}（{hands} 局）",
+        "· {name} — {value}（{hands} 局）",
+    ),
+    "stats.summary.hands_one": _e(
+        "{hands} hand · {rate} won · {points} points · left {left}",
+        "{hands} 局 · 勝率 {rate} · {points} 分 · 逃跑 {left} 次",
+        "{hands} 局 · 胜率 {rate} · {points} 分 · 逃跑 {left} 次",
+    ),
+    "stats.dealer.hands_one": _e(
+        "Dealer {hands} hand, made {made}: {bands}",
+        "當莊 {hands} 局，成功 {made} 局：{bands}",
+        "当庄 {hands} 局，成功 {made} 局：{bands}",
+    ),
 }

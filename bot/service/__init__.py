@@ -1,7 +1,7 @@
 """The table service: tables, seats, hands, deadlines, bots and scores, with no Discord in it."""
 
 from bot.service.errors import MESSAGES, ServiceError
-from bot.service.events import DueTurn, SeatInfo, TableInfo, Update
+from bot.service.events import CatchUp, DueTurn, SeatInfo, TableInfo, Update
 from bot.service.games import Dealer, deal_by_seed
 from bot.service.requests import DiscardCards, MakeBid, NameTrump, PassTurn, PlayCards, Request
 from bot.service.service import TableService
@@ -9,6 +9,7 @@ from bot.service.settings import TableSettings, TimeoutRule
 
 __all__ = [
     "MESSAGES",
+    "CatchUp",
     "Dealer",
     "DiscardCards",
     "DueTurn",

@@ -43,6 +43,11 @@ MESSAGES: dict[str, str] = {
     "no_such_seat_number": "seat {seat} does not exist: seats are 0 to 3",
     "not_a_bot": "seat {seat} is not a bot",
     "need_four_players": "four players are needed to start; {seated} seated",
+    # between hands and after the end
+    "hand_not_over": "hand {number} of table {table_id} is still being played",
+    "table_waiting": "table {table_id} is waiting for players; its host starts the next hand",
+    "table_not_ended": "table {table_id} has not ended",
+    "rematch_open": "table {table_id} already plays here: join it",
     # play
     "table_hand_over": "no hand is being played at table {table_id}",
     "not_your_turn": "not your turn: seat {seat} is to play",

@@ -92,6 +92,8 @@ class HandEnded:
     result: Any  # the engine's QingdunResult / SankouResult
     deltas: tuple[int, int, int, int]
     void: bool  # a player left: only the leaving penalty counts
+    # who played each seat in this hand (None: a bot), also a player who just left it
+    users: tuple[int | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +201,16 @@ class Update:
     announcements: tuple[Announcement, ...] = ()
     action: Action | None = None  # the engine record logged (for ``act``)
     duplicate: bool = False  # this action id was applied before: nothing changed now
+
+
+@dataclass(frozen=True, slots=True)
+class CatchUp:
+    """What a player missed in the current hand since their seat last acted (public events
+    only), for a front end to sum up when it is their turn again."""
+
+    events: tuple[Announcement, ...]  # in order; the whole hand so far if the seat has not acted
+    acted: bool  # the seat has acted in this hand (itself, or a bot for it on a timeout)
+    new_player: bool  # no hand of the player finished in this server and none acted in this one
 
 
 @dataclass(frozen=True, slots=True)

@@ -70,6 +70,9 @@ class LiveTable:
     seated: tuple[int | None, ...] | None = None  # user id per seat when the hand was dealt
     unavailable: bool = False  # a write failed and so did reading it back: retried, refused
     version: int = 0  # the stored row's version this memory was read at (``claim_table``)
+    # the latest hand's public events, one entry per action: (the seat that acted, its events);
+    # None until needed after a rebuild (``TableService`` replays the log then)
+    story: list[tuple[int, tuple[ev.Announcement, ...]]] | None = None
 
     @property
     def running(self) -> bool:

@@ -232,9 +232,7 @@ class TableService(ScoreQueries):
         """
         self._tables, self.quarantined = {}, {}
         try:
-            records: list[ActiveTable] | None = await self._store.active_tables(
-                shards=self._shards
-            )
+            records: list[ActiveTable] | None = await self._store.active_tables(shards=self._shards)
         except DatabaseUnavailable:
             raise  # out of reach is no damage: nothing is set aside for it
         except Exception:  # any damage: fall back to one table at a time
@@ -715,6 +713,94 @@ class TableService(ScoreQueries):
                 raise refuse("need_four_players", seated=seated)
             return await self._write(table, lambda tx, now: self._deal(table, tx, now))
 
+    async def next_hand(self, table_id: int, user_id: int) -> ev.Update:
+        """Deal the next hand at a table that does not deal by itself (``auto_deal`` off).
+
+        Any seated player may, once the hand before has ended; a table that lost a player in
+        the meantime waits for four and its host's Start instead.
+        """
+        async with self._lock(table_id):
+            table = await self._table(table_id)
+            self._seat(table, user_id)
+            if table.status == "waiting":
+                raise refuse("table_waiting", table_id=table.id)
+            if table.running:
+                raise refuse("hand_not_over", table_id=table.id, number=table.hand_number)
+            return await self._write(table, lambda tx, now: self._deal(table, tx, now))
+
+    async def play_again(self, table_id: int, user_id: int) -> ev.Update:
+        """A new table like ended table ``table_id``: same game, settings, place and seats.
+
+        Asked by a player who sat there at its end. Bots keep their seats; a player now
+        seated at another table of the channel leaves a free seat. The new table waits for
+        its host (the one who asked) to start, so nobody is dealt in unasked, unless everyone
+        else is a bot: then the first hand is dealt at once. One new table per thread.
+        """
+        async with self._seating:
+            if table_id in self._tables:
+                await self._table(table_id)  # refused if unavailable
+                raise refuse("table_not_ended", table_id=table_id)
+            if self._gone:
+                raise refuse("database_gone")
+            record = await self._store.table_record(table_id)
+            if record is None:
+                raise refuse("table_not_found", table_id=table_id)
+            row = record.table
+            if not self._shards.owns(row.guild_id):
+                raise refuse("guild_not_served")
+            await self._serving()
+            if not any(seat.user_id == user_id for seat in record.seats):
+                raise refuse("not_seated", table_id=table_id)
+            for live in self._tables.values():
+                if row.thread_id is not None and live.thread_id == row.thread_id:
+                    raise refuse("rematch_open", table_id=live.id)
+            other = self._seated_elsewhere(row.channel_id, user_id, None)
+            if other is not None:
+                raise refuse("already_seated_here", table_id=other)
+            seats: list[Seat | None] = [None] * 4
+            for old in record.seats:
+                taken = old.user_id is not None and old.user_id != user_id
+                if taken and self._seated_elsewhere(row.channel_id, old.user_id, None):
+                    continue
+                seats[old.seat] = Seat(old.user_id, old.name)
+            settings = TableSettings.from_json(row.settings)
+            table = LiveTable(
+                id=0,
+                guild_id=row.guild_id,
+                channel_id=row.channel_id,
+                thread_id=row.thread_id,
+                message_id=None,
+                rules=RULES[row.game],
+                settings=settings,
+                status="waiting",
+                creator_id=user_id,
+                seats=seats,
+            )
+            solo = all(s is not None and (s.is_bot or s.user_id == user_id) for s in seats)
+            now = self._now()
+            events: list[ev.Announcement] = []
+            async with self._transaction() as tx:  # nothing is kept in memory before it commits
+                table.id = await tx.insert_table(
+                    guild_id=row.guild_id,
+                    channel_id=row.channel_id,
+                    game=row.game,
+                    settings=settings.to_json(),
+                    language=settings.language,
+                    creator_id=user_id,
+                    created_at=now,
+                )
+                await tx.update_table(table.id, thread_id=row.thread_id)
+                for index, seat in enumerate(seats):
+                    if seat is not None:
+                        await tx.put_seat(table.id, index, seat.user_id, seat.name)
+                        events.append(ev.SeatTaken(index, seat.user_id, seat.name))
+                if solo:
+                    events += await self._deal(table, tx, now)
+                    await self._set_deadline(table, tx, now)
+            self._tables[table.id] = table
+            self._locks.setdefault(table.id, asyncio.Lock())
+            return self._update(table, events)
+
     async def leave(self, table_id: int, user_id: int) -> ev.Update:
         """Stand up. During a hand: the leaving penalty, the hand is void (RULES §1.7 / §2.9)."""
         async with self._lock(table_id):
@@ -902,6 +988,39 @@ class TableService(ScoreQueries):
             self._check_turn(table, seat)
             assert table.game is not None
             return table.game.hint(seat)
+
+    async def catch_up(self, table_id: int, user_id: int) -> ev.CatchUp:
+        """What the user missed in the current hand since their seat last acted (public events
+        only, the whole hand so far if it has not acted yet), and whether they are new here."""
+        async with self._lock(table_id):
+            table = await self._table(table_id)
+            seat = self._seat(table, user_id)
+            story = list(self._story(table))
+        acted = [index for index, (actor, _) in enumerate(story) if actor == seat]
+        missed = story[acted[-1] + 1 :] if acted else story
+        events = tuple(event for _, group in missed for event in group)
+        new = not acted and not await self._store.has_hands(table.guild_id, user_id)
+        return ev.CatchUp(events, bool(acted), new)
+
+    @staticmethod
+    def _story(table: LiveTable) -> list[tuple[int, tuple[ev.Announcement, ...]]]:
+        """The latest hand's events by action; replayed from the log when memory has none
+        (after a restart) or does not match the log (a move recorded another way)."""
+        actions = 0 if table.game is None else len(table.game.actions)
+        if table.story is None or len(table.story) != actions:
+            story: list[tuple[int, tuple[ev.Announcement, ...]]] = []
+            if table.game is not None:
+                rules = table.rules
+                replayed = rules.from_start(table.game.start)
+                before = replayed.view(None)
+                for action in table.game.actions:
+                    replayed.apply(action)
+                    after = replayed.view(None)
+                    recorded = replayed.actions[-1]
+                    story.append((recorded.seat, tuple(rules.announce(before, after, recorded))))
+                    before = after
+            table.story = story
+        return table.story
 
     async def legal_plays(
         self,
@@ -1177,6 +1296,8 @@ class TableService(ScoreQueries):
                 await tx.set_seat_flags(table.id, seat, missed=missed, autoplay=autoplay)
             return await self._settle(table, tx, now) if game.over else []
 
+        if table.story is not None:  # before the write: settling may deal a new hand
+            table.story.append((recorded.seat, tuple(events)))
         update = await self._write(table, step, events, recorded)
         table.recent[action_id] = update
         if len(table.recent) > _RECENT:
@@ -1216,7 +1337,10 @@ class TableService(ScoreQueries):
             table.hands_done += 1
             await tx.update_table(table.id, hands_done=table.hands_done)
         deltas = tuple(e.delta for e in entries)
-        events: list[ev.Announcement] = [ev.HandEnded(table.hand_number, result, deltas, void)]
+        users = tuple(e.user_id for e in entries)
+        events: list[ev.Announcement] = [
+            ev.HandEnded(table.hand_number, result, deltas, void, users)
+        ]
         if table.closing or table.end_vote is not None:
             if table.end_vote is not None:
                 table.end_vote = None
@@ -1227,6 +1351,8 @@ class TableService(ScoreQueries):
             return events + await self._end(table, tx, now, "hands_done")
         if void:
             return events  # the caller seats a bot and deals, or the table waits for a player
+        if not table.settings.auto_deal:
+            return events  # a player deals the next hand (``next_hand``)
         return events + await self._deal(table, tx, now)
 
     @staticmethod
@@ -1252,6 +1378,7 @@ class TableService(ScoreQueries):
         table.seated = tuple(None if s is None else s.user_id for s in table.seats)
         table.hand_id = await tx.insert_hand(table.id, number, game.start, now, table.seated)
         table.game, table.hand_number, table.public = game, number, game.view(None)
+        table.story = []
         table.status = "playing"
         await tx.update_table(table.id, status="playing", hand_id=table.hand_id)
         return [ev.HandDealt(number, game.to_move)]

@@ -27,6 +27,7 @@ class TableSettings:
     hands: int | None = None  # completed hands to play; None = open-ended
     bot_replaces_leaver: bool = False
     language: str = "en"
+    auto_deal: bool = True  # deal the next hand at once; off: a player presses Next hand
 
     def __post_init__(self) -> None:
         if (
@@ -53,6 +54,7 @@ class TableSettings:
         if self.language not in LANGUAGES:
             raise refuse("bad_language", language=self.language)
         object.__setattr__(self, "bot_replaces_leaver", bool(self.bot_replaces_leaver))
+        object.__setattr__(self, "auto_deal", bool(self.auto_deal))
 
     @property
     def reminder_seconds(self) -> float:

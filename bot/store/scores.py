@@ -45,8 +45,7 @@ _STANDING_VALUES = (
 )  # fmt: skip
 _PERIOD_COUNTS = ("hands", "wins", "points", "voids", "void_bonus", "void_loss")
 _PERIOD = (
-    "guild_id, game, period, start_day, user_id, hands, wins, points, voids, void_bonus, "
-    "void_loss"
+    "guild_id, game, period, start_day, user_id, hands, wins, points, voids, void_bonus, void_loss"
 )
 _HAND = (
     "h.id, t.guild_id, h.table_id, h.number, t.game, h.started_at, h.ended_at, h.outcome, h.result"
@@ -467,9 +466,7 @@ class ScoreReads:
                 f"WHERE table_id IN ({table_marks}) ORDER BY table_id, seat",
                 tuple(unsettled),
             ):
-                sitting.setdefault(table_id, []).append(
-                    HandSeat(seat, user_id, name, None, None)
-                )
+                sitting.setdefault(table_id, []).append(HandSeat(seat, user_id, name, None, None))
         return [
             HandLine(
                 hand_id=row[0],

@@ -443,6 +443,13 @@ class Store(ScoreReads):
         )
         return rows[0][0] if rows else None
 
+    async def has_hands(self, guild_id: int, user_id: int) -> bool:
+        """Whether the user has a hand in this server's ledger (finished or void)."""
+        rows = await self._all(
+            "SELECT 1 FROM ledger WHERE guild_id = ? AND user_id = ? LIMIT 1", (guild_id, user_id)
+        )
+        return bool(rows)
+
     async def table(self, table_id: int) -> TableRow | None:
         rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
         return _table_row(rows[0]) if rows else None

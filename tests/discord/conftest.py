@@ -13,7 +13,9 @@ from simcord import interactions as sim_interactions
 from simcord.http import router
 
 from bot.discord.app import CardTableBot
-from bot.service import deal_by_seed
+from bot.service import ServiceError, deal_by_seed
+from engine.actions import Bid, DeclareTrump, Discard, Play
+from engine.cards import format_cards
 from tests.discord import payloads
 
 
@@ -168,11 +170,12 @@ class World:
         return threads[-1] if threads else self.channel
 
     def table_message(self) -> Any:
-        """The latest public message carrying table buttons."""
+        """The latest public message carrying table buttons (a turn ping's My hand alone
+        does not make one)."""
         for message in reversed(self.thread.history()):
             for row in message.components:
                 for child in getattr(row, "children", ()):
-                    if (child.custom_id or "").endswith((":join", ":hand")):
+                    if (child.custom_id or "").endswith((":join", ":hint")):
                         return message
         raise AssertionError("no table message")
 
@@ -223,3 +226,40 @@ def assert_hands_private(world: World) -> None:
                 assert message.flags.ephemeral, message.content
             if "Kitty" in message.content or "底牌：" in message.content:
                 assert message.flags.ephemeral, message.content
+
+
+async def play_out(world: World, env: simcord.Env, *, hands: int | None = None) -> int:
+    """Every turn of the people at table 1 played as the hint says, by typed commands, until
+    its hands are over (or hand number ``hands`` is; bot seats move on their own meanwhile);
+    returns the turns played."""
+    service = env.bot.service
+    by_id = {p.id: p for p in world.players}
+    turns = 0
+    for _ in range(2000):
+        try:
+            info = await service.table_info(1)
+        except ServiceError:
+            return turns  # the table ended
+        if hands is not None and info.hand_number > hands:
+            return turns
+        seat = info.seats[info.to_move] if info.to_move is not None else None
+        if info.status != "playing" or seat is None or seat.user_id is None:
+            await env.settle()  # a bot is on the way (or nobody is to move: the hand is over)
+            if info.status != "playing" or info.to_move is None:
+                return turns
+            continue
+        player = by_id[seat.user_id]
+        turns += 1
+        match await service.hint(1, player.id):
+            case Play(_, cards):
+                done = await player.slash(world.thread, "play cards", cards=format_cards(cards))
+            case Bid(_, amount):
+                done = await player.slash(world.thread, "play bid", amount=amount)
+            case Discard(_, cards):
+                done = await player.slash(world.thread, "play kitty", cards=format_cards(cards))
+            case DeclareTrump(_, suit):
+                done = await player.slash(world.thread, "play trump", suit=suit.value)
+            case _:
+                done = await player.slash(world.thread, "play pass")
+        assert answer(done).ephemeral
+    raise AssertionError("the hand did not end")

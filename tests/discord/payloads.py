@@ -18,6 +18,8 @@ The limits, from discord/discord-api-docs (commit c98d64bc, August 2026):
   custom_id"; button label "max 80 characters"; string select ``options`` "max 25",
   ``placeholder`` "max 150 characters", ``min_values``/``max_values`` max 25; select option
   ``label``, ``value`` and ``description`` "max 100 characters".
+- ``developers/resources/message.mdx``, *Attachment Object*: ``description`` "description for
+  the file (max 1024 characters)" (the alt text screen readers say).
 - ``developers/interactions/receiving-and-responding.mdx``: "you must send an initial response
   within 3 seconds of receiving the event"; autocomplete "choices (max of 25 choices)".
 - ``developers/interactions/application-commands.mdx``, *Application Command Option Choice*:
@@ -48,6 +50,7 @@ BUTTON_LABEL = 80
 OPTIONS, OPTION_TEXT, PLACEHOLDER, SELECT_VALUES = 25, 100, 150, 25
 CHOICES, CHOICE_TEXT = 25, 100
 CHANNEL_NAME = 100
+ALT_TEXT = 1024
 ANSWER_WITHIN = timedelta(seconds=3)
 
 ROW, BUTTON, STRING_SELECT = 1, 2, 3
@@ -97,6 +100,9 @@ def message(body: dict[str, Any]) -> Iterator[str]:
         yield f"content of {size(content)} characters"
     yield from embeds(body.get("embeds") or [])
     yield from components(body.get("components") or [])
+    for attachment in body.get("attachments") or []:
+        if size(str(attachment.get("description") or "")) > ALT_TEXT:
+            yield f"attachment description of {size(attachment['description'])} characters"
     if content or body.get("components"):
         yield from mentions(body.get("allowed_mentions"), content)
 

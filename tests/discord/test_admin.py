@@ -135,9 +135,9 @@ async def test_ending_mid_hand_takes_every_players_yes_and_scores_stay(world: Wo
     # hand 2 was abandoned: no scores for it, hand 1's stay
     board = answer(await di.slash(world.channel, "scores board", game="qingdun", by="points"))
     assert board.content.splitlines()[1:] == [
-        "1. bo — +20 (1 hands, 100% won)",
-        "1. cy — +20 (1 hands, 100% won)",
-        "3. ann — -20 (1 hands, 0% won)",
+        "1. bo — +20 (1 hand, 100% won)",
+        "1. cy — +20 (1 hand, 100% won)",
+        "3. ann — -20 (1 hand, 0% won)",
         "You have not played Qingdun in this server yet.",
     ]
     score = answer(await bo.slash(world.thread, "scores table")).content.splitlines()
@@ -196,9 +196,9 @@ async def test_boards_by_period_leave_out_older_hands(
     week = await board(period="week")
     assert week[0] == "**Leaderboard · Qingdun · this week · by points**"
     assert week[1:] == [
-        "1. bo — +20 (1 hands, 100% won)",
-        "1. cy — +20 (1 hands, 100% won)",
-        "3. **ann** — -20 (1 hands, 0% won)",
+        "1. bo — +20 (1 hand, 100% won)",
+        "1. cy — +20 (1 hand, 100% won)",
+        "3. **ann** — -20 (1 hand, 0% won)",
     ]
     assert (await board(period="month"))[1:] == every[1:]
     assert answer(await di.slash(world.channel, "scores board", game="qingdun")).attachments

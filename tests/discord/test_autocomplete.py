@@ -96,3 +96,17 @@ async def test_a_qingdun_suggestion_holds_the_ranks_typed(world: World, deals: A
         ranks = Counter(card.rank for card in parse_cards(value))
         assert ranks[3] >= 1 and ranks[4] >= 1
     assert any(c["name"].startswith("Full house") for c in offered)
+
+
+async def test_a_typed_j_is_a_jack_never_a_joker(world: World, deals: Any) -> None:
+    """The jokers' notation ends in J (``BJ``, ``SJ``): a J typed means jacks only."""
+    from engine.qingdun import Game as Qingdun
+
+    hands = ["BJ SJ SJ JS JH 5S", "5D KD", "4H", "10S JS"]
+    deals.use("qingdun", Qingdun.from_hands(hands, leader=0).start)
+    await open_table(world, "qingdun", hands=1)
+    for typed in ("J", "j"):
+        offered = await world.players[0].autocomplete(world.thread, "play cards", "cards", typed)
+        values = [c["value"] for c in offered]
+        assert values and all("BJ" not in v and "SJ" not in v for v in values), values
+        assert all("J" in v for v in values)

@@ -47,5 +47,5 @@ async def test_a_player_out_sees_the_partners_hand_privately(world: World, deals
     await cy.slash(world.thread, "play pass")
     await ann.slash(world.thread, "play cards", cards="9")
     shown = answer(await ann.click(world.table_message(), custom_id="ct:1:partner"))
-    assert shown.ephemeral and shown.content == "Your partner's hand: 1 cards."
+    assert shown.ephemeral and shown.content == "Your partner's hand: 1 card."
     assert [a.filename for a in shown.attachments] == ["partner.png"]

@@ -152,12 +152,13 @@ async def test_opening_tables_and_reposting_have_cooldowns(
     opened = answer(await ann.slash(world.channel, "table create", game="sankou"))
     assert opened.content.startswith("Table #3 is open")
 
-    posts = len(world.thread.history())
+    posts, shown = len(world.thread.history()), world.table_message().id
     assert answer(await bo.slash(world.thread, "table show")).content == "Done."
     again = answer(await bo.slash(world.thread, "table show"))
     assert again.content == "You posted this table a moment ago. You can post it again in 60 s."
     assert answer(await ann.slash(world.thread, "table show")).content == "Done."  # per user
-    assert len(world.thread.history()) == posts + 2
+    assert world.table_message().id != shown  # posted anew at the bottom twice …
+    assert len(world.thread.history()) == posts  # … each time in place of the old one
 
 
 async def test_fast_private_answers_are_the_interactions_response(
@@ -214,7 +215,7 @@ async def test_the_documented_permissions_are_enough(
     assert fresh.id != old.id
     assert old.id not in {m.id for m in world.thread.history()}  # its own old post, deleted
     rules = answer(await bo.slash(world.thread, "rules", game="qingdun"))
-    assert rules.embeds and rules.embeds[0].title == "Qingdun"
+    assert rules.embeds and rules.embeds[0].title == "Qingdun · How to play here"
 
 
 async def test_a_slow_save_is_deferred_in_time_and_still_answered(

@@ -11,10 +11,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.service import ServiceError
-from engine.actions import Bid, DeclareTrump, Discard, Play
-from engine.cards import format_cards
-from tests.discord.conftest import HOSTILE_NAMES, World, answer, open_table, texts
+from tests.discord.conftest import HOSTILE_NAMES, World, answer, open_table, play_out, texts
 from tests.discord.test_qingdun_flow import short_deal as qingdun_deal
 from tests.discord.test_sankou_flow import short_deal as sankou_deal
 
@@ -24,33 +21,6 @@ RAW = ("@everyone", "<@&1>", "<@2>", "||spoiler||", "`tick`")
 @pytest.fixture
 def world(simcord_env: simcord.Env) -> World:
     return World(simcord_env, HOSTILE_NAMES)
-
-
-async def play_out(world: World, env: simcord.Env) -> None:
-    """Everyone does what the hint says until the hand is over, by typed commands."""
-    service = env.bot.service
-    by_id = {p.id: p for p in world.players}
-    for _ in range(200):
-        try:
-            info = await service.table_info(1)
-        except ServiceError:
-            return
-        if info.status != "playing" or info.to_move is None:
-            return
-        player = by_id[info.seats[info.to_move].user_id]
-        match await service.hint(1, player.id):
-            case Play(_, cards):
-                done = await player.slash(world.thread, "play cards", cards=format_cards(cards))
-            case Bid(_, amount):
-                done = await player.slash(world.thread, "play bid", amount=amount)
-            case Discard(_, cards):
-                done = await player.slash(world.thread, "play kitty", cards=format_cards(cards))
-            case DeclareTrump(_, suit):
-                done = await player.slash(world.thread, "play trump", suit=suit.value)
-            case _:
-                done = await player.slash(world.thread, "play pass")
-        assert answer(done).ephemeral
-    raise AssertionError("the hand did not end")
 
 
 def assert_nobody_pinged(world: World) -> None:

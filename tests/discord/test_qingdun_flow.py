@@ -42,7 +42,7 @@ async def test_a_whole_hand_by_buttons_menus_and_commands(world: World, deals) -
     assert chosen.response.content.endswith("Selected: 3♠ 3♥")
     played = await ann.click(hand, custom_id="ct:1:1:h:play")
     assert [f.content for f in played.followups] == ["Played: 3♠ 3♥"]
-    assert played.response.content == "Your hand: 1 cards."  # the same message, redrawn
+    assert played.response.content == "Your hand: 1 card."  # the same message, redrawn
 
     assert (
         answer(await bo.click(world.table_message(), custom_id="ct:1:pass")).content
@@ -81,13 +81,13 @@ async def test_a_whole_hand_by_buttons_menus_and_commands(world: World, deals) -
 
     board = answer(await di_.slash(world.channel, "scores board", game="qingdun", by="points"))
     assert board.content.splitlines()[0] == "**Leaderboard · Qingdun · all time · by points**"
-    assert "1. bo — +20 (1 hands, 100% won)" in board.content.splitlines()
+    assert "1. bo — +20 (1 hand, 100% won)" in board.content.splitlines()
     assert [a.filename for a in board.attachments] == ["board.png"]
     stats = answer(await ann.slash(world.channel, "scores stats"))
     assert stats.content.splitlines()[:3] == [
         "**Stats of ann**",
         "__Qingdun__",
-        "1 hands · 0% won · -20 points · left 0",
+        "1 hand · 0% won · -20 points · left 0",
     ]
 
 

@@ -41,10 +41,10 @@ async def test_refusals_are_private_and_change_nothing(world: World, deals, simc
         simcord_env, await ann.slash(world.thread, "play cards", cards="3X"), "“X”: ranks are"
     )
     await refused(
-        simcord_env, await ann.slash(world.thread, "play cards", cards="3S 9C"), "3S 9C is not"
+        simcord_env, await ann.slash(world.thread, "play cards", cards="3S 9C"), "3♠ 9♣ is not"
     )
     await refused(
-        simcord_env, await ann.slash(world.thread, "play cards", cards="5H"), "You hold no 5H"
+        simcord_env, await ann.slash(world.thread, "play cards", cards="5H"), "You hold no 5♥"
     )
     await refused(simcord_env, await ann.slash(world.thread, "play pass"), "You lead this trick")
     await refused(

@@ -53,7 +53,8 @@ async def test_bidding_kitty_trump_and_a_failed_throw(world: World, deals, simco
     await cy.slash(world.thread, "play pass")
     text = public_text(world)
     assert "ann bids 80." in text and "ann is the dealer (庄家) at 80." in text
-    assert f"<@{ann.id}>, you are the dealer: lay 8 cards back as the kitty." in text
+    kitty = "you are the dealer: press **My hand** to lay 8 cards back as the kitty."
+    assert f"<@{ann.id}>, {kitty}" in text
 
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
     assert "Kitty (底牌): 2♠ 3♠ 4♠ 6♠ 7♠ 8♠ 9♠ J♠" in hand.content
@@ -83,7 +84,7 @@ async def test_bidding_kitty_trump_and_a_failed_throw(world: World, deals, simco
         assert answer(await player.slash(world.thread, "play cards", cards=cards)).ephemeral
     text = public_text(world)
     assert "bo wins the trick: 10 points." in text
-    assert "Hand 1 is over: contract failed." in text
+    assert "Hand 1 is over: contract failed: the dealer took no points." in text
     assert_hands_private(world)
     for player in (bo, cy, di):  # the kitty is the dealer's secret until the result image
         seen = "\n".join(m.content for m in texts(world, player))

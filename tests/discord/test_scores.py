@@ -142,7 +142,7 @@ async def test_the_board_shows_the_callers_own_line_and_a_picture(
     assert lines[0] == "**Leaderboard · Qingdun · all time · by rating**"
     assert lines[1:] == [
         "No one on this board yet.",
-        "· **ann** — 944 (1 hands)",
+        "· **ann** — 944 (1 hand)",
         "You need 4 more completed hands to be ranked (5 in this server).",
     ]
     assert [a.filename for a in rating.attachments] == ["board.png"]
@@ -151,9 +151,9 @@ async def test_the_board_shows_the_callers_own_line_and_a_picture(
     await simcord_bot.service.set_min_ranked_hands(world.guild.id, 1, is_manager=True)
     ranked = answer(await ann.slash(world.channel, "scores board", game="qingdun")).content
     assert ranked.splitlines()[1:] == [
-        "1. bo — 1080 (1 hands, 100% won)",
-        "1. cy — 1080 (1 hands, 100% won)",
-        "3. **ann** — 944 (1 hands, 0% won)",
+        "1. bo — 1080 (1 hand, 100% won)",
+        "1. cy — 1080 (1 hand, 100% won)",
+        "3. **ann** — 944 (1 hand, 0% won)",
         "· Bot · simple — 944 (a bot, for reference)",
     ]
     outsider = answer(await di.slash(world.channel, "scores board", game="sankou"))

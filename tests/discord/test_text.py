@@ -8,6 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.discord import text
+from bot.i18n import refusal, t
+from engine.cards import parse_cards
+from engine.errors import CardParseError, IllegalMove
 from tests.discord.payloads import size
 
 
@@ -47,3 +50,23 @@ def test_fit_keeps_the_title_and_whole_lines_within_the_limit(
     elif size(lines[0]) < 400:
         kept = fitted.split("\n")
         assert kept[0] == lines[0] and "…" in kept
+
+
+def test_cards_show_with_symbols_and_notation_is_turned_over() -> None:
+    assert text.cards(parse_cards("3D 10H BJ SJ")) == "3♦ 10♥ 大王 小王"
+    assert text.symbols("3D 10H BJ") == "3♦ 10♥ 大王"
+    assert text.symbols("not cards") == "not cards"
+    assert text.symbols("") == ""
+
+
+def test_refusals_name_cards_with_symbols_and_english_counts_one_in_the_singular() -> None:
+    beat = IllegalMove(
+        "x", code="does_not_beat", play="3S 3H", play_kind="pair", top="BJ BJ", top_kind="pair"
+    )
+    assert refusal(beat, "en", cards=text.symbols) == "3♠ 3♥ (Pair) does not beat 大王 大王 (Pair)."
+    typo = CardParseError("3X", "suits", code="bad_suit")
+    assert "3X" in refusal(typo, "en", cards=text.symbols)  # what was typed stays as typed
+    assert t("hand.title", "en", count=1) == "Your hand: 1 card."
+    assert t("hand.title", "en", count=2) == "Your hand: 2 cards."
+    assert t("hand.title", "zh-TW", count=1) == "你的手牌：1 張。"
+    assert t("kind.cards", "en", count=True) == "True cards"  # a flag is not a number

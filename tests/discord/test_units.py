@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from bot.discord import app, handview, rules, shorthand
 from bot.discord.presenter import tally_lines
+from bot.discord.scroll import KEEP, Scroll
 from bot.settings import Settings
 from engine.cards import ALL_CARDS, Card, parse_cards
 from engine.errors import CardParseError
@@ -120,3 +121,20 @@ def test_qingdun_result_text_shows_who_contributed_what() -> None:
         "二家 di：自己得分 35。",
     ]
     assert tally_lines(results["result_left"], names, "en") == []  # a void hand: no points
+
+
+def test_scroll_counts_what_sits_below_a_message() -> None:
+    seen = Scroll()
+    seen.posted(7, 100)  # someone else's message in a channel the bot has not posted in
+    assert seen.below(7, 100) is None and seen.newest(7) is None
+    seen.posted(7, 200, ours=True)  # the table message: the watch starts
+    for message in (210, 220, 220, 230):  # the bot's own post is told twice (220)
+        seen.posted(7, message)
+    assert seen.below(7, 200) == 3 and seen.below(7, 220) == 1 and seen.newest(7) == 230
+    seen.deleted(7, 210)
+    assert seen.below(7, 200) == 2
+    assert seen.below(7, 150) is None  # older than the watch: unknown
+    assert seen.below(8, 200) is None
+    for message in range(1000, 1000 + 2 * KEEP):
+        seen.posted(7, message)
+    assert seen.below(7, 200) == KEEP  # a long way down is still "far too many"

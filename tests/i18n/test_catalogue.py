@@ -133,6 +133,6 @@ def test_locale_mapping() -> None:
 
 
 def test_formatting_never_crashes_on_missing_or_odd_params() -> None:
-    assert t("table.turn", "en") == "{mention}, your turn."
+    assert t("turn.play", "en") == "{mention}, your turn."
     assert t("play.delta_line", "en", name="A", delta="x", total=3)  # bad spec: raw text
     assert t("no.such.key", "en") == "no.such.key"
