@@ -31,6 +31,7 @@ import asyncio
 import gc
 import itertools
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -273,12 +274,80 @@ def start_worker(url: str, shards: Shards, seconds: float) -> subprocess.Popen[s
     )  # fmt: skip
 
 
-def run_workers(url: str, shard_sets: list[Shards], seconds: float) -> tuple[float, float]:
+@dataclass
+class CpuUse:
+    """Cores busy during a phase (Linux /proc; zeros elsewhere): whole machine, bot
+    processes, PostgreSQL's processes; the rest is other work on the machine."""
+
+    machine: float = 0.0
+    bots: float = 0.0
+    postgres: float = 0.0
+    cores: int = os.cpu_count() or 1
+
+    def __str__(self) -> str:
+        other = max(0.0, self.machine - self.bots - self.postgres)
+        return (f"CPU busy {self.machine:.2f} of {self.cores} cores: bots {self.bots:.2f}, "
+                f"PostgreSQL {self.postgres:.2f}, other work {other:.2f}")  # fmt: skip
+
+
+def _jiffies(pid: int) -> int:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime, stime
+
+
+def _machine_jiffies() -> tuple[int, int]:
+    try:
+        fields = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except OSError:
+        return 0, 0
+    return sum(fields) - fields[3] - fields[4], sum(fields)  # busy, total
+
+
+def _server_pids(postmaster: int) -> list[int]:
+    pids = [postmaster]
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == postmaster:
+                    pids.append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                continue
+    return pids
+
+
+class CpuMeter:
+    """Counts what the machine, the bots and the PostgreSQL server spent between two marks."""
+
+    def __init__(self, bots: list[int], postmaster: int) -> None:
+        self.bots, self.postmaster = bots, postmaster
+        self.start = self._now()
+
+    def _now(self) -> tuple[int, int, int, int]:
+        busy, total = _machine_jiffies()
+        bots = sum(_jiffies(pid) for pid in self.bots)
+        server = sum(_jiffies(pid) for pid in _server_pids(self.postmaster))
+        return busy, total, bots, server
+
+    def stop(self) -> CpuUse:
+        busy, total, bots, server = (b - a for a, b in zip(self.start, self._now(), strict=True))
+        if not total:
+            return CpuUse()
+        cores = os.cpu_count() or 1
+        return CpuUse(busy / total * cores, bots / total * cores, server / total * cores, cores)
+
+
+def run_workers(
+    url: str, shard_sets: list[Shards], seconds: float, postmaster: int
+) -> tuple[float, float, CpuUse]:
     """Bot processes serving these shards, started together once all have loaded; their
-    aggregate actions/s and the worst p99 (ms) of their closed loops."""
+    aggregate actions/s, the worst p99 (ms) of their closed loops, and the CPU spent."""
     workers = [start_worker(url, shards, seconds) for shards in shard_sets]
     for worker in workers:
         assert worker.stdout is not None and worker.stdout.readline().strip() == "ready"
+    meter = CpuMeter([worker.pid for worker in workers], postmaster)
     for worker in workers:
         assert worker.stdin is not None
         worker.stdin.write("go\n")
@@ -287,9 +356,14 @@ def run_workers(url: str, shard_sets: list[Shards], seconds: float) -> tuple[flo
     for worker in workers:
         assert worker.stdout is not None
         results.append(json.loads(worker.stdout.readline()))
+    used = meter.stop()  # before the workers close their connections (their CPU goes with them)
+    for worker in workers:
+        assert worker.stdin is not None
+        worker.stdin.write("bye\n")
+        worker.stdin.flush()
         worker.wait(timeout=60)
     rate = sum(r["actions"] / r["elapsed"] for r in results)
-    return rate, max(r["p99_ms"] for r in results)
+    return rate, max(r["p99_ms"] for r in results), used
 
 
 async def worker(url: str, shards: Shards, seconds: float) -> None:
@@ -304,7 +378,10 @@ async def worker(url: str, shards: Shards, seconds: float) -> None:
         latencies = await closed_loop(service, tables, seconds, prefix)
         elapsed = time.perf_counter() - started
         p99 = percentile(latencies, 99) * 1000
-        print(json.dumps({"actions": len(latencies), "elapsed": elapsed, "p99_ms": p99}))
+        print(
+            json.dumps({"actions": len(latencies), "elapsed": elapsed, "p99_ms": p99}), flush=True
+        )
+        await asyncio.to_thread(sys.stdin.readline)  # measured: now it may close
     finally:
         await service.close()
 
@@ -370,6 +447,7 @@ def run(seconds: float, backend: str) -> None:
     from tests import postgres  # the throwaway cluster the tests use
 
     results: dict[str, Figures] = {}
+    print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start", flush=True)
     with tempfile.TemporaryDirectory() as directory:
         results["SQLite"] = asyncio.run(sqlite_figures(Path(directory), seconds))
     if backend == "postgres":
@@ -378,13 +456,20 @@ def run(seconds: float, backend: str) -> None:
         try:
             figures = asyncio.run(postgres_figures(cluster.url, seconds))
             url = str(figures.database)
-            figures.one_process, one_p99 = run_workers(url, [Shards.of(2)], seconds)
-            print(f"PostgreSQL one bot process: {figures.one_process:.0f} actions/s "
-                  f"(closed-loop p99 {one_p99:.1f} ms)", flush=True)  # fmt: skip
-            halves = [Shards.of(2, [0]), Shards.of(2, [1])]
-            figures.two_processes, two_p99 = run_workers(url, halves, seconds)
-            print(f"PostgreSQL two bot processes: {figures.two_processes:.0f} actions/s together "
-                  f"(closed-loop p99 {two_p99:.1f} ms)", flush=True)  # fmt: skip
+            rates = []
+            for label, shard_sets in (
+                ("one bot process", [Shards.of(2)]),
+                ("two bot processes", [Shards.of(2, [0]), Shards.of(2, [1])]),
+            ):
+                rate, p99, used = run_workers(url, shard_sets, seconds, cluster.process.pid)
+                rates.append(rate)
+                print(f"PostgreSQL, {label}: {rate:.0f} actions/s (closed-loop p99 {p99:.1f} "
+                      f"ms); {used}", flush=True)  # fmt: skip
+                if label.startswith("one") and used.bots + used.postgres:
+                    ceiling = rate * used.cores / (used.bots + used.postgres)
+                    print(f"  at that CPU per action {used.cores} free cores carry {ceiling:.0f} "
+                          f"actions/s ({ceiling / rate:.2f}x)", flush=True)  # fmt: skip
+            figures.one_process, figures.two_processes = rates
             results["PostgreSQL"] = figures
         finally:
             cluster.stop()
