@@ -81,7 +81,8 @@ def _translated() -> Iterator[None]:
         raise StoreBusy(f"another process holds a lock this write needs ({exc})") from exc
     except _LOST as exc:
         if isinstance(exc, asyncpg.InterfaceError) and not any(
-            word in str(exc) for word in ("closed", "released")  # the pool saw it go
+            word in str(exc)
+            for word in ("closed", "released")  # the pool saw it go
         ):
             raise  # a programming error, not a lost connection
         raise DatabaseUnavailable(f"the database server cannot be reached ({exc!r})") from exc
@@ -105,22 +106,48 @@ async def _setup(conn: asyncpg.Connection) -> None:
 
 
 class PostgresConnection:
-    """Statements on one pooled connection, inside its open transaction."""
+    """Statements on one pooled connection, in one transaction.
+
+    The transaction starts with its first statement; one whose only statement is its last
+    (``last``) needs none: a statement alone is atomic and committed by itself, which saves the
+    ``BEGIN`` and ``COMMIT`` round trips.
+    """
+
+    fuses = True  # data-modifying CTEs: several writes in one statement (``Transaction``)
 
     def __init__(self, conn: asyncpg.Connection) -> None:
         self._conn = conn
+        self._transaction: Any = None
+
+    async def _begin(self) -> None:
+        if self._transaction is None:
+            self._transaction = self._conn.transaction()
+            with _translated():
+                await self._transaction.start()
 
     async def run(self, sql: str, params: Params = ()) -> None:
+        await self._begin()
         text, values = bind(sql, params)
         with _translated():
             await self._conn.execute(text, *values)
 
     async def one(self, sql: str, params: Params = ()) -> Any:
+        await self._begin()
         text, values = bind(sql, params)
         with _translated():
             return await self._conn.fetchrow(text, *values)
 
+    async def last(self, sql: str, params: Params = ()) -> Any:
+        """The transaction's last statement (its only one, maybe); its first row."""
+        if self._transaction is not None:
+            return await self.one(sql, params)
+        text, values = bind(sql, params)
+        self._transaction = False  # done: nothing may follow
+        with _translated():
+            return await self._conn.fetchrow(text, *values)
+
     async def rows(self, sql: str, params: Params = ()) -> list[Any]:
+        await self._begin()
         text, values = bind(sql, params)
         with _translated():
             return await self._conn.fetch(text, *values)
@@ -129,13 +156,23 @@ class PostgresConnection:
         bound = [bind(sql, params) for params in rows]
         if not bound:
             return
+        await self._begin()
         with _translated():
             await self._conn.executemany(bound[0][0], [values for _, values in bound])
 
     async def lock(self, key: int) -> None:
         """Wait for, then hold to the end of the transaction, the advisory lock ``key``."""
-        with _translated():
-            await self._conn.execute("SELECT pg_advisory_xact_lock($1, $2)", LOCK_SPACE, key)
+        await self.run("SELECT pg_advisory_xact_lock(?, ?)", (LOCK_SPACE, key))
+
+    async def commit(self) -> None:
+        if self._transaction:
+            with _translated():
+                await self._transaction.commit()
+
+    async def abort(self) -> None:
+        if self._transaction:
+            with suppress(Exception):
+                await self._transaction.rollback()
 
 
 class PostgresBackend:
@@ -246,17 +283,13 @@ class PostgresBackend:
         with _translated():
             conn = await self._pool.acquire()
         try:
-            transaction = conn.transaction()
-            with _translated():
-                await transaction.start()
+            session = PostgresConnection(conn)
             try:
-                yield PostgresConnection(conn)
+                yield session
             except BaseException:
-                with suppress(Exception):
-                    await transaction.rollback()
+                await session.abort()
                 raise
-            with _translated():
-                await transaction.commit()
+            await session.commit()
         finally:
             with suppress(Exception):
                 await self._pool.release(conn)

@@ -74,6 +74,8 @@ def _identity(path: Path) -> tuple[int, int]:
 class SqliteConnection:
     """Statements on the shared connection, inside the backend's open transaction."""
 
+    fuses = False  # no data-modifying CTEs: one statement per write
+
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
 
@@ -89,6 +91,10 @@ class SqliteConnection:
                 return await cursor.fetchone()
         except sqlite3.IntegrityError as exc:
             raise IntegrityError(str(exc)) from exc
+
+    async def last(self, sql: str, params: Params = ()) -> Any:
+        """The transaction's last statement (it commits on exit like any other)."""
+        return await self.one(sql, params)
 
     async def rows(self, sql: str, params: Params = ()) -> list[Any]:
         async with self._db.execute(sql, params) as cursor:  # type: ignore[arg-type]

@@ -80,14 +80,18 @@ _UPDATABLE = frozenset(
         "end_vote",
     }
 )
+_LOG = "INSERT INTO actions (hand_id, seq, action_id, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)"
 WRITE_WAIT = 2.0  # seconds a write keeps waiting for a lock held by another process
 
 
 class Connection(Protocol):
     """What a backend's transaction offers: statements with ``?`` / ``:name`` parameters."""
 
+    fuses: bool  # accepts several writes in one statement (data-modifying CTEs)
+
     async def run(self, sql: str, params: Params = ()) -> None: ...
     async def one(self, sql: str, params: Params = ()) -> Any: ...
+    async def last(self, sql: str, params: Params = ()) -> Any: ...
     async def rows(self, sql: str, params: Params = ()) -> list[Any]: ...
     async def many(self, sql: str, rows: Iterable[Params]) -> None: ...
     async def lock(self, key: int) -> None: ...
@@ -138,18 +142,42 @@ class Transaction(ScoreWrites):
     def __init__(self, conn: Connection) -> None:
         self._conn = conn
         self._claim: tuple[int, int, dict[str, Any]] | None = None  # table, version, changes
+        self._action: tuple[Any, ...] | None = None  # an action to log with the claim
 
     async def _run(self, sql: str, params: Params = ()) -> None:
+        await self._flush()
         await self._conn.run(sql, params)
 
     async def _one(self, sql: str, params: Params = ()) -> Any:
+        await self._flush()
         return await self._conn.one(sql, params)
 
     async def _rows(self, sql: str, params: Params = ()) -> list[Any]:
+        await self._flush()
         return await self._conn.rows(sql, params)
 
     async def _many(self, sql: str, rows: Iterable[Params]) -> None:
+        await self._flush()
         await self._conn.many(sql, rows)
+
+    async def _flush(self) -> None:
+        """Log the action kept for the claim's statement: another statement comes first."""
+        if self._action is not None:
+            action, self._action = self._action, None
+            await self._log(self._conn.run, _LOG, action, action[2])
+
+    @staticmethod
+    async def _log(run: Any, sql: str, params: tuple[Any, ...], action_id: str) -> Any:
+        """``run`` a statement that logs action ``action_id``, its key violations as the
+        store's errors."""
+        try:
+            return await run(sql, params)
+        except IntegrityError as exc:
+            if "action_id" in str(exc):
+                raise DuplicateActionId(action_id) from exc
+            if "seq" in str(exc):
+                raise StaleTable(None) from exc
+            raise
 
     async def lock_scores(self) -> None:
         """Hold the lock of score writes to the commit: hands are rated one at a time, in the
@@ -165,17 +193,31 @@ class Transaction(ScoreWrites):
 
     async def finish(self) -> None:
         """The claim's check and bump, with the claimed table's changes (``Store`` calls it
-        just before the commit)."""
+        just before the commit). On PostgreSQL an action kept for it is logged in the same
+        statement, only if the claim holds: a move is one statement, committed by itself."""
         if self._claim is None:
+            await self._flush()
             return
         table_id, version, changes = self._claim
         self._claim = None
         sets = "".join(f", {name} = ?" for name in changes)
-        row = await self._one(
+        claim = (
             f"UPDATE tables SET version = version + 1{sets} WHERE id = ? AND version = ? "
-            "RETURNING id",
-            (*changes.values(), table_id, version),
+            "RETURNING id"
         )
+        params = (*changes.values(), table_id, version)
+        if self._action is not None and self._conn.fuses:
+            action, self._action = self._action, None
+            row = await self._log(
+                self._conn.last,
+                f"WITH claimed AS ({claim}) INSERT INTO actions (hand_id, seq, action_id, seat, "
+                "action, at) SELECT ?, ?, ?, ?, ?, ? FROM claimed RETURNING hand_id",
+                (*params, *action),
+                action[2],
+            )
+        else:
+            await self._flush()
+            row = await self._conn.last(claim, params)
         if row is None:
             raise StaleTable(table_id)
 
@@ -261,19 +303,15 @@ class Transaction(ScoreWrites):
         self, hand_id: int, seq: int, action_id: str, seat: int, action: dict[str, Any], at: float
     ) -> None:
         """Append to the log: ``DuplicateActionId`` if ``action_id`` was logged before,
-        ``StaleTable`` if the hand's log has an action ``seq`` already (written elsewhere)."""
-        try:
-            await self._run(
-                "INSERT INTO actions (hand_id, seq, action_id, seat, action, at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (hand_id, seq, action_id, seat, _dumps(action), at),
-            )
-        except IntegrityError as exc:
-            if "action_id" in str(exc):
-                raise DuplicateActionId(action_id) from exc
-            if "seq" in str(exc):
-                raise StaleTable(None) from exc
-            raise
+        ``StaleTable`` if the hand's log has an action ``seq`` already (written elsewhere).
+        In a claiming transaction it is written with the claim (or before the next statement),
+        and these are raised then."""
+        params = (hand_id, seq, action_id, seat, _dumps(action), at)
+        await self._flush()
+        if self._claim is not None:
+            self._action = params
+            return
+        await self._log(self._conn.run, _LOG, params, action_id)
 
     async def add_ledger(
         self,

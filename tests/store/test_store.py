@@ -115,6 +115,36 @@ async def test_foreign_keys_and_unique_action_ids_are_enforced(store: Store) -> 
     assert await store.action_exists("click") and not await store.action_exists("other")
 
 
+async def test_a_claimed_write_lands_whole_or_not_at_all(store: Store) -> None:
+    """A write to a live table claims the version it read: a move (the action and the table's
+    changes, one statement on PostgreSQL) lands only on that version, and bumps it."""
+    async with store.transaction() as tx:
+        table = await new_table(tx)
+        hand = await tx.insert_hand(table, 1, {"seed": 1}, T0)
+        await tx.update_table(table, hand_id=hand, status="playing")
+    async with store.transaction() as tx:
+        tx.claim_table(table, 0)
+        await tx.append_action(hand, 0, "first", 0, {"type": "pass", "seat": 0}, T0)
+        await tx.update_table(table, deadline=T0 + 60)
+    row = await store.table(table)
+    assert row is not None and (row.version, row.deadline) == (1, T0 + 60)
+    with pytest.raises(StaleTable) as stale:  # written from a memory of version 0: refused
+        async with store.transaction() as tx:
+            tx.claim_table(table, 0)
+            await tx.append_action(hand, 1, "late", 1, {"type": "pass", "seat": 1}, T0)
+            await tx.update_table(table, deadline=T0 + 99)
+    assert stale.value.table_id == table
+    with pytest.raises(DuplicateActionId) as repeated:
+        async with store.transaction() as tx:
+            tx.claim_table(table, 1)
+            await tx.append_action(hand, 1, "first", 1, {"type": "pass", "seat": 1}, T0)
+            await tx.update_table(table, deadline=T0 + 99)
+    assert repeated.value.action_id == "first"
+    row = await store.table(table)
+    assert row is not None and (row.version, row.deadline) == (1, T0 + 60)
+    assert [a for a, _ in await store.hand_log(hand)] == ["first"]
+
+
 async def test_every_cursor_is_closed_so_commits_never_meet_a_statement_in_progress(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
