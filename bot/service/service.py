@@ -17,8 +17,8 @@ replays is set aside at start-up (``quarantined``) while the others play on.
 
 Several processes may share one PostgreSQL database, each serving some Discord shards
 (``Shards``): a process loads, drives and times out only its own guilds' tables, and holds a
-lease on its shards (``ShardLease``) while it serves them. Every write to a table first claims
-the table's stored version (``Transaction.claim_table``): a table changed meanwhile by another
+lease on its shards (``ShardLease``) while it serves them. Every write to a table claims the
+table's stored version (``Transaction.claim_table``): a table changed meanwhile by another
 process is refused (``table_changed``) and read back, never overwritten.
 """
 

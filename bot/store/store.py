@@ -405,14 +405,6 @@ class Store(ScoreReads):
         """``"sqlite"`` or ``"postgres"``."""
         return self._backend.name
 
-    @property
-    def write_wait(self) -> float:
-        return self._backend.write_wait
-
-    @write_wait.setter
-    def write_wait(self, seconds: float) -> None:
-        self._backend.write_wait = seconds
-
     def check(self) -> None:
         """``DatabaseGone`` if the SQLite file was deleted or replaced since it was opened."""
         self._backend.check()
