@@ -1,4 +1,4 @@
-"""``python -m bench [NAME ...]``: run the benchmarks (all of them by default).
+"""``python -m bench [NAME [ARGS ...] ...]``: run the benchmarks (all of them by default).
 
 Each benchmark is a module here with a ``main()`` that prints its medians, rates and the
 ratios against its goals. Run one alone with ``python -m bench NAME`` or ``python -m bench.NAME``.
@@ -7,6 +7,7 @@ ratios against its goals. Run one alone with ``python -m bench NAME`` or ``pytho
 from __future__ import annotations
 
 import importlib
+import inspect
 import sys
 
 BENCHMARKS = (
@@ -21,15 +22,28 @@ PARTS = ("board_load",)  # run by service_load; may also run alone
 
 
 def main(argv: list[str]) -> int:
-    names = argv or list(BENCHMARKS)
-    unknown = [name for name in names if name not in BENCHMARKS + PARTS]
-    if unknown:
-        known = ", ".join(BENCHMARKS + PARTS)
-        print(f"unknown benchmark(s): {', '.join(unknown)}; choose from {known}")
-        return 2
-    for name in names:
+    """Names, each optionally followed by its own arguments (``service_load 10 --backend
+    postgres``): a word that names no benchmark belongs to the one before it."""
+    runs: list[tuple[str, list[str]]] = []
+    for word in argv:
+        if word in BENCHMARKS + PARTS:
+            runs.append((word, []))
+        elif runs:
+            runs[-1][1].append(word)
+        else:
+            known = ", ".join(BENCHMARKS + PARTS)
+            print(f"unknown benchmark {word!r}; choose from {known}")
+            return 2
+    for name, options in runs or [(name, []) for name in BENCHMARKS]:
         print(f"\n=== {name} ===", flush=True)
-        importlib.import_module(f"bench.{name}").main()
+        module = importlib.import_module(f"bench.{name}")
+        if not options:
+            module.main()
+        elif inspect.signature(module.main).parameters:
+            module.main(options)
+        else:
+            print(f"{name} takes no arguments, not {' '.join(options)}")
+            return 2
     return 0
 
 

@@ -106,6 +106,26 @@ ERRORS: dict[str, Entry] = {
         "zh-CN": "机器人的数据库文件不见了，无法保存任何东西：牌局暂停，等机器人重新启动。"
         "请通知服务器管理员。",
     },
+    "database_unavailable": {
+        "en": "The bot cannot reach its database right now. The table shows what was saved; "
+        "try again in a moment.",
+        "zh-TW": "機器人暫時連不上資料庫。牌桌顯示的是已儲存的狀態，請稍後再試。",
+        "zh-CN": "机器人暂时连不上数据库。牌桌显示的是已保存的状态，请稍后再试。",
+    },
+    "table_changed": {
+        "en": "Table {table_id} was just changed by another bot process, so your action was not "
+        "applied. Look at the table again and retry.",
+        "zh-TW": "第 {table_id} 桌剛被另一個機器人程序更新，你的動作沒有生效。"
+        "請重新查看牌桌後再試。",
+        "zh-CN": "第 {table_id} 桌刚被另一个机器人进程更新，你的操作没有生效。"
+        "请重新查看牌桌后再试。",
+    },
+    "guild_not_served": {
+        "en": "This server's tables are being handed over between bot processes. Try again in "
+        "a moment.",
+        "zh-TW": "本伺服器的牌桌正在機器人程序之間交接，請稍後再試。",
+        "zh-CN": "本服务器的牌桌正在机器人进程之间交接，请稍后再试。",
+    },
     "table_full": {
         "en": "Table {table_id} has no free seat.",
         "zh-TW": "第 {table_id} 桌已經坐滿了。",

@@ -25,6 +25,12 @@ MESSAGES: dict[str, str] = {
     # the database
     "database_busy": "the database is busy; nothing was changed, try again in a moment",
     "database_gone": "the bot lost its database file; nothing can be saved until it restarts",
+    "database_unavailable": "the database cannot be reached right now; the table shows what was "
+    "saved, try again in a moment",
+    "table_changed": "table {table_id} was just changed by another bot process; nothing was "
+    "changed by you, look at the table again and retry",
+    "guild_not_served": "this server's tables are served by another bot process right now; try "
+    "again in a moment",
     # seats
     "table_full": "table {table_id} has no free seat",
     "already_seated": "you already sit at seat {seat} of this table",

@@ -72,6 +72,7 @@ class LiveTable:
     take_back: dict[str, Any] | None = None
     refused_take_back: tuple[int, int] | None = None  # (hand, moves) the others said no to
     unavailable: bool = False  # a write failed and so did reading it back: retried, refused
+    version: int = 0  # the stored row's version this memory was read at (``claim_table``)
     # the latest hand's public events, one entry per action: (the seat that acted, its events);
     # None until needed after a rebuild (``TableService`` replays the log then)
     story: list[tuple[int, tuple[ev.Announcement, ...]]] | None = None
@@ -127,6 +128,7 @@ def rebuild(record: ActiveTable) -> LiveTable:
         closing=row.closing,
         end_vote=row.end_vote,
         take_back=row.take_back,
+        version=row.version,
     )
     if record.hand is not None:
         actions = [decode_action(a) for a in record.hand.actions]

@@ -11,8 +11,15 @@ per channel per user" spans tables.
 
 Trouble with the database is answered, never crashed on: a write lock held by another process
 is the refusal ``database_busy``; a database file deleted or replaced stops every write
-(``database_gone``) until a restart; a table whose stored log no longer replays is set aside at
-start-up (``quarantined``) while the others play on.
+(``database_gone``) until a restart; a database server out of reach is ``database_unavailable``
+(the table is read back, and retried while it cannot be); a table whose stored log no longer
+replays is set aside at start-up (``quarantined``) while the others play on.
+
+Several processes may share one PostgreSQL database, each serving some Discord shards
+(``Shards``): a process loads, drives and times out only its own guilds' tables, and holds a
+lease on its shards (``ShardLease``) while it serves them. Every write to a table claims the
+table's stored version (``Transaction.claim_table``): a table changed meanwhile by another
+process is refused (``table_changed``) and read back, never overwritten.
 """
 
 from __future__ import annotations
@@ -43,16 +50,21 @@ from bot.store import (
     ActiveTable,
     BoardRow,
     DatabaseGone,
+    DatabaseUnavailable,
     DatabaseUnusable,
     DuplicateActionId,
     HandSummary,
     LedgerEntry,
     PlayerStats,
     ScoreLine,
+    Shards,
+    StaleTable,
     Store,
     StoreBusy,
     Transaction,
 )
+from bot.store.postgres import ShardLease
+from bot.store.shards import ALL_GUILDS
 from bot.store.store import WRITE_WAIT
 from engine import CardParseError, IllegalMove
 from engine.actions import Action, Play, TakeBack, action_to_json
@@ -67,7 +79,17 @@ TAKE_BACK_SECONDS = 10 * 60  # how long the others have to agree to a take-back 
 NAME_LIMIT = 32  # characters of a player's name kept (Discord's display names are at most 32)
 DEFAULT_MIN_RANKED_HANDS = 5  # completed hands before void-hand bonuses count for rank
 MAX_MIN_RANKED_HANDS = 1000
-_STORE_TROUBLE = frozenset({"database_busy", "database_gone", "table_unavailable"})
+_STORE_TROUBLE = frozenset(
+    {
+        "database_busy",
+        "database_gone",
+        "database_unavailable",
+        "guild_not_served",
+        "table_unavailable",
+    }
+)
+LEASE_RETRY = 1.0  # seconds between tries to take back a lost lease from a player's call
+_READ_BACK = frozenset({"database_unavailable", "table_changed"})  # ``_transaction`` reloaded
 
 
 def clean_name(name: str) -> str:
@@ -94,7 +116,7 @@ def _describe(exc: BaseException) -> str:
     code = getattr(exc, "code", None)
     if code:
         text += f" {code}"
-    if isinstance(exc, sqlite3.Error | json.JSONDecodeError):
+    if isinstance(exc, sqlite3.Error | json.JSONDecodeError | DatabaseUnavailable):
         text += f": {exc}"
     return text
 
@@ -112,8 +134,12 @@ class TableService(ScoreQueries):
         clock: Clock = time.time,
         seed_source: Callable[[], int] | None = None,
         dealer: Dealer = deal_by_seed,
+        shards: Shards = ALL_GUILDS,
+        lease: ShardLease | None = None,
     ) -> None:
         self._store = store
+        self._shards = shards
+        self._lease = lease
         self._clock = clock
         self._seed = seed_source or (lambda: secrets.randbits(63))
         self._dealer = dealer
@@ -122,6 +148,8 @@ class TableService(ScoreQueries):
         self._seating = asyncio.Lock()
         self._gone = False  # the database file vanished: every write is refused until restart
         self._colours: dict[int, bool] = {}  # user id -> four-colour deck (read once)
+        self._regain_at = 0.0  # when a lost lease may next be tried (``_serving``)
+        self._fence_code = "guild_not_served"  # why calls are refused while it is lost
         self.quarantined: dict[int, str] = {}  # table id -> why it could not be rebuilt
 
     @classmethod
@@ -133,18 +161,50 @@ class TableService(ScoreQueries):
         seed_source: Callable[[], int] | None = None,
         dealer: Dealer = deal_by_seed,
         write_wait: float = WRITE_WAIT,
+        shards: Shards = ALL_GUILDS,
+        lease_wait: float | None = None,
+        exclusive: bool = True,
+        pool_size: int = 8,
     ) -> Self:
-        """Open the database at ``path`` and bring back every unfinished table.
+        """Open the database and bring back every unfinished table of this process's guilds.
 
-        ``clock`` gives the time (epoch seconds or an aware datetime), ``seed_source`` the seed
-        of each new hand, and ``dealer`` turns (game, seed, first bidder) into the hand's start
-        record: fixed hands for tests and puzzles (see ``bot.service.games.Dealer``).
-        ``write_wait`` bounds how long a write waits for another process's lock.
+        ``path`` is a SQLite file, or a ``postgresql://`` URL. ``clock`` gives the time (epoch
+        seconds or an aware datetime), ``seed_source`` the seed of each new hand, and
+        ``dealer`` turns (game, seed, first bidder) into the hand's start record: fixed hands
+        for tests and puzzles (see ``bot.service.games.Dealer``). ``write_wait`` bounds how
+        long a write waits for another process's lock.
+
+        On PostgreSQL the process first takes the lease on its ``shards`` (the guilds it
+        serves), waiting while another process holds it (``TimeoutError`` after
+        ``lease_wait`` seconds if given); ``exclusive=False`` skips the lease (tests of what
+        happens when two processes serve one table anyway). SQLite serves one process:
+        ``ValueError`` for more than one shard.
         ``DatabaseUnusable`` if the database cannot be used at all (see ``quarantined`` for
         single tables that could not be brought back).
         """
-        store = await Store.open(path, write_wait=write_wait)
-        service = cls(store, clock=clock, seed_source=seed_source, dealer=dealer)
+        store = await Store.open(path, write_wait=write_wait, pool_size=pool_size)
+        lease = None
+        try:
+            if store.backend == "sqlite" and shards.count > 1:
+                raise ValueError(
+                    "more than one shard needs PostgreSQL (DATABASE_URL): a SQLite file serves "
+                    "one process"
+                )
+            if exclusive:
+                lease = await store.lease(shards)
+            if lease is not None:
+                await lease.acquire(lease_wait)
+        except BaseException:
+            await store.close()
+            raise
+        service = cls(
+            store,
+            clock=clock,
+            seed_source=seed_source,
+            dealer=dealer,
+            shards=shards,
+            lease=lease,
+        )
         try:
             await service.load()
             await service.rate_earlier_hands()
@@ -154,7 +214,16 @@ class TableService(ScoreQueries):
         return service
 
     async def close(self) -> None:
-        await self._store.close()
+        """Close the database, then give up the lease (never the other way round)."""
+        try:
+            await self._store.close()
+        finally:
+            if self._lease is not None:
+                await self._lease.release()
+
+    @property
+    def shards(self) -> Shards:
+        return self._shards
 
     @property
     def store(self) -> Store:
@@ -175,12 +244,14 @@ class TableService(ScoreQueries):
         """
         self._tables, self.quarantined = {}, {}
         try:
-            records: list[ActiveTable] | None = await self._store.active_tables()
+            records: list[ActiveTable] | None = await self._store.active_tables(shards=self._shards)
+        except DatabaseUnavailable:
+            raise  # out of reach is no damage: nothing is set aside for it
         except Exception:  # any damage: fall back to one table at a time
             records = None
         if records is None:
             try:
-                ids = await self._store.active_table_ids()
+                ids = await self._store.active_table_ids(self._shards)
             except sqlite3.Error as exc:
                 raise DatabaseUnusable(
                     f"the database is damaged beyond reading its tables ({exc}); restore it "
@@ -190,6 +261,8 @@ class TableService(ScoreQueries):
             for table_id in ids:
                 try:
                     records += await self._store.active_tables(table_id)
+                except DatabaseUnavailable:
+                    raise
                 except Exception as exc:  # recorded, the other tables go on
                     self.quarantined[table_id] = f"its rows cannot be read ({_describe(exc)})"
         for record in records:
@@ -253,33 +326,99 @@ class TableService(ScoreQueries):
             )
 
     def check_database(self) -> bool:
-        """Whether the database file is still the one opened (the deadline pass asks)."""
+        """Whether the database file is still the one opened and the shards still ours (the
+        deadline pass asks)."""
         if not self._gone:
             try:
-                self._store.check_file()
+                self._store.check()
             except DatabaseGone:
                 self._stop()
-        return not self._gone
+        return not self._gone and not self.fenced
+
+    @property
+    def fenced(self) -> bool:
+        """The lease on this process's shards was lost: it serves nothing until it is back
+        (another process may be serving them now)."""
+        return self._lease is not None and not self._lease.held
+
+    async def keep_lease(self) -> bool:
+        """Whether the shards are still ours (the deadline pass asks the server); a lost lease
+        is taken back if free (see ``_regain``)."""
+        if self._lease is None or (self._lease.held and await self._lease.check()):
+            return True
+        return await self._regain() is None
+
+    async def _regain(self) -> str | None:
+        """Take a lost lease back and read every table afresh (another process may have
+        played them meanwhile); None when done, else the refusal that says why not."""
+        assert self._lease is not None
+        try:
+            why = await self._lease.try_acquire()
+            if why is None:
+                await self.load()
+        except DatabaseUnavailable as exc:
+            await self._lease.release()  # tables not read: not served yet
+            log.warning("%s not served: %s", self._shards, exc)
+            return "database_unavailable"
+        if why is not None:
+            log.warning("%s not served: %s", self._shards, why)
+            return "guild_not_served"
+        log.warning("%s served again: %s tables read back", self._shards, len(self._tables))
+        return None
+
+    async def _serving(self) -> None:
+        """Refuse every call while the lease is lost, trying (at most once a second) to take
+        it back first: after a database restart, play goes on at the next click."""
+        if not self.fenced:
+            return
+        now = time.monotonic()
+        if now >= self._regain_at:
+            self._regain_at = now + LEASE_RETRY
+            code = await self._regain()
+            if code is None:
+                return
+            self._fence_code = code
+        raise refuse(self._fence_code)
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[Transaction]:
-        """The store's transaction, its failures turned into refusals a player can read."""
+    async def _transaction(self, table: LiveTable | None = None) -> AsyncIterator[Transaction]:
+        """The store's transaction, its failures turned into refusals a player can read.
+
+        With ``table``, the transaction claims the table's stored version, and the version in
+        memory follows the commit. A table another process changed meanwhile, or
+        a commit whose outcome the lost connection hides, is read back before the refusal.
+        """
         if self._gone:
             raise refuse("database_gone")
+        if self.fenced:  # (taken back before a lookup, never under a table read before)
+            raise refuse(self._fence_code)
         try:
             async with self._store.transaction() as tx:
+                if table is not None:
+                    tx.claim_table(table.id, table.version)
                 yield tx
         except StoreBusy:
             raise refuse("database_busy") from None
         except DatabaseGone:
             self._stop()
             raise refuse("database_gone") from None
+        except (StaleTable, DatabaseUnavailable) as exc:
+            if table is not None:
+                await self._reload(table.id)
+            if isinstance(exc, DatabaseUnavailable):
+                log.warning("database unavailable: %s", exc)
+                raise refuse("database_unavailable") from None
+            table_id = table.id if table is not None else exc.table_id
+            raise refuse("table_changed", table_id=table_id) from None
+        if table is not None:
+            table.version += 1
 
     # -- lookups ---------------------------------------------------------------------------
 
     async def _table(self, table_id: int) -> LiveTable:
         if self._gone:
             raise refuse("database_gone")
+        await self._serving()
         table = self._tables.get(table_id)
         if table is not None and table.unavailable:
             await self._reload(table_id)  # a retry (never over a fresher table: see _reload)
@@ -293,6 +432,8 @@ class TableService(ScoreQueries):
         row = await self._store.table(table_id)
         if row is None:
             raise refuse("table_not_found", table_id=table_id)
+        if row.status != "ended" and not self._shards.owns(row.guild_id):
+            raise refuse("guild_not_served")
         raise refuse("table_ended", table_id=table_id)
 
     def _lock(self, table_id: int) -> asyncio.Lock:
@@ -371,6 +512,10 @@ class TableService(ScoreQueries):
     async def table_info(self, table_id: int) -> ev.TableInfo:
         return self.info(await self._table(table_id))
 
+    def live_tables(self) -> list[int]:
+        """The ids of the unfinished tables this process serves (its shards' guilds)."""
+        return sorted(self._tables)
+
     def tables_in_channel(self, channel_id: int) -> list[ev.TableInfo]:
         """The channel's tables that have not ended, oldest first."""
         return [self.info(t) for t in self._tables.values() if t.channel_id == channel_id]
@@ -426,6 +571,9 @@ class TableService(ScoreQueries):
         creator_name = clean_name(creator_name)
         if self._gone:
             raise refuse("database_gone")
+        if not self._shards.owns(guild_id):
+            raise refuse("guild_not_served")
+        await self._serving()
         async with self._seating:
             await self._retry_unavailable(channel_id)
             for other_table in self._tables.values():
@@ -467,7 +615,7 @@ class TableService(ScoreQueries):
         """Remember where the front end shows this table (kept across restarts)."""
         async with self._lock(table_id):
             table = await self._table(table_id)
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.update_table(table_id, thread_id=thread_id, message_id=message_id)
             table.thread_id, table.message_id = thread_id, message_id
 
@@ -506,7 +654,7 @@ class TableService(ScoreQueries):
             if other is not None:
                 raise refuse("already_seated_here", table_id=other)
             seat = self._free_seat(table, seat)
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.put_seat(table.id, seat, user_id, name)
             table.seats[seat] = Seat(user_id, name)
             return self._update(table, [ev.SeatTaken(seat, user_id, name)])
@@ -522,7 +670,7 @@ class TableService(ScoreQueries):
             seat = self._free_seat(table, seat)
             occupant = table.seats[own]
             assert occupant is not None
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.clear_seat(table.id, own)
                 await tx.put_seat(table.id, seat, user_id, occupant.name)
             table.seats[own], table.seats[seat] = None, occupant
@@ -545,7 +693,7 @@ class TableService(ScoreQueries):
             self._check_waiting(table)
             seat = self._free_seat(table, seat)
             name = f"Bot {seat}"
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.put_seat(table.id, seat, None, name)
             table.seats[seat] = Seat(None, name)
             return self._update(table, [ev.SeatTaken(seat, None, name)])
@@ -561,7 +709,7 @@ class TableService(ScoreQueries):
             occupant = table.seats[seat]
             if occupant is None or not occupant.is_bot:
                 raise refuse("not_a_bot", seat=seat)
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.clear_seat(table.id, seat)
             table.seats[seat] = None
             return self._update(table, [ev.SeatOpened(seat, None, "removed_bot")])
@@ -610,6 +758,9 @@ class TableService(ScoreQueries):
             if record is None:
                 raise refuse("table_not_found", table_id=table_id)
             row = record.table
+            if not self._shards.owns(row.guild_id):
+                raise refuse("guild_not_served")
+            await self._serving()
             if not any(seat.user_id == user_id for seat in record.seats):
                 raise refuse("not_seated", table_id=table_id)
             for live in self._tables.values():
@@ -696,7 +847,7 @@ class TableService(ScoreQueries):
             table = await self._table(table_id)
             self._may_manage(table, user_id, is_manager)
             settings = table.settings.changed(**changes)
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.update_table(
                     table.id, settings=settings.to_json(), language=settings.language
                 )
@@ -1118,7 +1269,7 @@ class TableService(ScoreQueries):
 
     def bot_turns(self) -> list[int]:
         """Tables waiting for a bot to move (for the front end to drive after a restart)."""
-        if self._gone:
+        if self._gone or self.fenced:
             return []
         return [t.id for t in self._tables.values() if self._bot_to_move(t)]
 
@@ -1166,7 +1317,7 @@ class TableService(ScoreQueries):
     def due_deadlines(self, now: float | None = None) -> list[ev.DueTurn]:
         """Turns whose time limit has passed."""
         now = self._now() if now is None else now
-        if self._gone:
+        if self._gone or self.fenced:
             return []
         return [
             ev.DueTurn(t.id, seat, self._user_at(t, seat), t.deadline)
@@ -1190,7 +1341,7 @@ class TableService(ScoreQueries):
         updates of the others are returned, so their timeouts are announced.
         """
         now = self._now() if now is None else now
-        if not self.check_database():
+        if not await self.keep_lease() or not self.check_database():
             return []
         await self._retry_unavailable()
         due = [(d.table_id, self._time_out) for d in self.due_deadlines(now)]
@@ -1276,7 +1427,7 @@ class TableService(ScoreQueries):
                     table = self._tables.get(table_id)
                     if table is None or not due(table):
                         continue
-                    async with self._transaction() as tx:
+                    async with self._transaction(table) as tx:
                         await tx.update_table(table_id, reminder_sent=True)
                     table.reminder_sent = True
                     seat, deadline = table.to_move, table.deadline
@@ -1298,12 +1449,16 @@ class TableService(ScoreQueries):
         """Run ``step`` in one transaction, then the deadline; rebuild from disk on failure."""
         now = self._now()
         try:
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 more = await step(tx, now)
                 if table.status != "ended":
                     await self._set_deadline(table, tx, now)
+        except ServiceError as exc:
+            if exc.code not in _READ_BACK:
+                await self._reload(table.id)  # a database gone is still read through its handle
+            raise
         except BaseException:
-            await self._reload(table.id)  # a database gone is still read through its handle
+            await self._reload(table.id)
             raise
         if table.status == "ended":
             self._tables.pop(table.id, None)

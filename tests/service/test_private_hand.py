@@ -64,14 +64,14 @@ async def test_sankou_options_bidding_then_the_dealers_kitty_choices(
 
 
 async def test_four_colours_are_kept_per_player_across_restarts(
-    db_path: Path, clock: Clock
+    database: str | Path, clock: Clock
 ) -> None:
-    service = await open_service(db_path, clock)
+    service = await open_service(database, clock)
     assert await service.four_colour(A) is False
     assert await service.set_four_colour(A, True) is True
     assert await service.four_colour(A) is True and await service.four_colour(B) is False
     await service.close()
-    again = await open_service(db_path, clock)
+    again = await open_service(database, clock)
     assert await again.four_colour(A) is True
     await again.close()
 
@@ -95,9 +95,9 @@ async def test_leaving_costs_the_penalty_and_pays_only_players_seated_at_the_dea
 
 
 async def test_only_bots_besides_the_mover_take_back_at_once_and_replay_exactly(
-    db_path: Path, clock: Clock
+    database: str | Path, clock: Clock
 ) -> None:
-    service = await open_service(db_path, clock)
+    service = await open_service(database, clock)
     table = await full_table(service, "qingdun", humans=1)
     await service.play_bots(table)  # until the player (seat 1) is to move
     before = await service.view_for(table, A)
@@ -112,7 +112,7 @@ async def test_only_bots_besides_the_mover_take_back_at_once_and_replay_exactly(
     assert again.duplicate
     with_undo = await snapshot(service)
     await service.close()
-    reopened = await open_service(db_path, clock)
+    reopened = await open_service(database, clock)
     assert await snapshot(reopened) == with_undo  # the log replays through the take-back
     await reopened.close()
 
