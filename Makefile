@@ -1,8 +1,10 @@
 # Two commands do everything on a fresh machine (only Python 3.11+, make and bash needed):
 #   make run    set up, then run the Discord bot
 #   make test   set up, then lint and run the whole test suite
-# Set-up creates .venv, installs the project with its extras, and installs a CJK font
-# through the system package manager when none is present (see scripts/setup.sh).
+# Set-up creates .venv, installs the project with its extras, and installs a CJK font and
+# the PostgreSQL server through the system package manager when missing (scripts/setup.sh).
+# The tests run the store and service suites on SQLite and on PostgreSQL (a throwaway server
+# they start themselves; skipped with a one-line note where none can run).
 
 PYTHON ?= python3
 VENV := .venv

@@ -1,41 +1,52 @@
-"""``python -m bench [NAME ...]``: run the benchmarks (all of them by default).
+"""``python -m bench [NAME [ARGS ...] ...]``: run the benchmarks (all of them by default).
 
 Each benchmark is a module here with a ``main()`` that prints its medians, rates and the
-ratios against its goals. Run one alone with ``python -m bench NAME`` or ``python -m bench.NAME``;
-options after the name go to that benchmark (``python -m bench ai --deals 40``). ``ai`` plays
-thousands of hands and takes hours at its defaults, so it runs only when named.
+ratios against its goals. Run one alone with ``python -m bench NAME`` or ``python -m bench.NAME``.
+``ai`` (``python -m bench ai --deals 40``) plays thousands of hands and takes hours at its
+defaults, so it runs only when named.
 """
 
 from __future__ import annotations
 
 import importlib
+import inspect
 import sys
-from itertools import takewhile
 
-DEFAULT = ("qingdun_engine", "sankou_engine", "render_images", "service_load", "autocomplete")
-BENCHMARKS = (*DEFAULT, "ai")
+BENCHMARKS = (
+    "qingdun_engine",
+    "sankou_engine",
+    "render_images",
+    "service_load",
+    "autocomplete",
+    "hand_menus",
+)
+ON_REQUEST = ("ai",)  # too long for a run of everything
 PARTS = ("board_load",)  # run by service_load; may also run alone
 
 
 def main(argv: list[str]) -> int:
-    names = list(takewhile(lambda arg: not arg.startswith("-"), argv))
-    options = argv[len(names) :]
-    names = names or list(DEFAULT)
-    unknown = [name for name in names if name not in BENCHMARKS + PARTS]
-    if unknown:
-        known = ", ".join(BENCHMARKS + PARTS)
-        print(f"unknown benchmark(s): {', '.join(unknown)}; choose from {known}")
-        return 2
-    if options and len(names) != 1:
-        print("options go to one benchmark: python -m bench NAME --option ...")
-        return 2
-    for name in names:
+    """Names, each optionally followed by its own arguments (``service_load 10 --backend
+    postgres``): a word that names no benchmark belongs to the one before it."""
+    runs: list[tuple[str, list[str]]] = []
+    for word in argv:
+        if word in BENCHMARKS + ON_REQUEST + PARTS:
+            runs.append((word, []))
+        elif runs:
+            runs[-1][1].append(word)
+        else:
+            known = ", ".join(BENCHMARKS + ON_REQUEST + PARTS)
+            print(f"unknown benchmark {word!r}; choose from {known}")
+            return 2
+    for name, options in runs or [(name, []) for name in BENCHMARKS]:
         print(f"\n=== {name} ===", flush=True)
         module = importlib.import_module(f"bench.{name}")
-        if options:
+        if not options:
+            module.main()
+        elif inspect.signature(module.main).parameters:
             module.main(options)
         else:
-            module.main()
+            print(f"{name} takes no arguments, not {' '.join(options)}")
+            return 2
     return 0
 
 

@@ -134,6 +134,16 @@ async def qingdun_case(tables: Tables, seed: int, answering: bool) -> Any:
     return interaction(tables, table, info.seats[info.to_move].user_id)
 
 
+def worst_cases(tables: Tables) -> list[tuple[str, Callable[[int], Awaitable[Any]], bool]]:
+    """(name, the case made from a seed, whether it is 三扣) of each worst case."""
+    return [
+        ("三扣 void follower, 8-card lead", lambda s: sankou_case(tables, s, 8), True),
+        ("三扣 void follower, 10-card lead", lambda s: sankou_case(tables, s, 10), True),
+        ("清墩 41-card hand leading", lambda s: qingdun_case(tables, s, False), False),
+        ("清墩 41-card hand answering", lambda s: qingdun_case(tables, s, True), False),
+    ]
+
+
 def held_typed(tables: Tables, fake: Any) -> list[str]:
     """Text a player of this hand might type: its own cards, whole and half typed."""
     table = tables.service.tables_in_channel(fake.channel_id)[0].id
@@ -168,14 +178,8 @@ async def run(deals: int) -> None:
         tables = Tables()
         tables.service = await TableService.open(Path(folder) / "bench.db", dealer=tables.deal)
         try:
-            cases = [
-                ("三扣 void follower, 8-card lead", lambda s: sankou_case(tables, s, 8), 1),
-                ("三扣 void follower, 10-card lead", lambda s: sankou_case(tables, s, 10), 1),
-                ("清墩 41-card hand leading", lambda s: qingdun_case(tables, s, False), 0),
-                ("清墩 41-card hand answering", lambda s: qingdun_case(tables, s, True), 0),
-            ]
             rows = []
-            for name, make, is_sankou in cases:
+            for name, make, is_sankou in worst_cases(tables):
                 typed = SANKOU_TYPED if is_sankou else QINGDUN_TYPED
                 rows.append(await measure(tables, name, make, typed, deals))
         finally:

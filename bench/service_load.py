@@ -1,8 +1,12 @@
-"""Load on the table service: 1,000 active tables driven through ``TableService``.
+"""Load on the table service: 1,000 active tables driven through ``TableService``, on SQLite
+and, with ``--backend postgres``, on PostgreSQL too, printed side by side.
 
 Every table has two human seats (driven like a player who clicks the hint: ``hint`` then
-``act``) and two bot seats (``play_bot``), half 清墩 and half 三扣, on a fresh SQLite file.
-Each action is committed before its call returns (WAL, ``synchronous=NORMAL``). Printed:
+``act``) and two bot seats (``play_bot``), half 清墩 and half 三扣. Each action is committed
+before its call returns: SQLite in WAL with ``synchronous=NORMAL`` (a commit survives a crash of
+the process; a power cut may lose the last ones), PostgreSQL with ``synchronous_commit=on`` and
+``fsync=on`` (a commit is on disk before it returns), on a throwaway cluster started here with
+the settings of ``POSTGRES_SETTINGS``. Printed for each backend:
 
 - sustained actions/s with 16 callers at once (closed loop: each caller sends its next action
   as soon as the last one returned),
@@ -10,30 +14,42 @@ Each action is committed before its call returns (WAL, ``synchronous=NORMAL``). 
   requests arriving at a steady rate from a 16-caller pool (open loop; this is the figure
   checked against the goal), and of actions sent one at a time (no queueing at all),
 - time to recover all tables from disk, and memory per active table (tracemalloc over a
-  full reload), with every table's current hand at a random point of its play,
-- then boards over a ledger of 1,000,000 rows (``bench.board_load``, also runnable alone).
+  full reload), with every table's current hand at a random point of its play;
 
-``python -m bench.service_load [seconds]``: the closed-loop phase lasts ``seconds`` (default 20).
+for PostgreSQL also the closed loop run by separate bot processes on one database: one process
+serving all 1,000 tables, then two processes each serving one of two shards (half the tables),
+side by side; and on SQLite, boards over a ledger of 1,000,000 rows (``bench.board_load``).
+
+``python -m bench service_load [seconds] [--backend sqlite|postgres]``: each closed-loop phase
+lasts ``seconds`` (default 20).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import gc
 import itertools
+import json
+import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 import tracemalloc
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from pathlib import Path
+
+import asyncpg
 
 from bench import board_load
 from bot.service import TableService, Update
 from bot.service.games import RULES
 from bot.service.requests import from_action
-from bot.store import Store
+from bot.store import Shards, Store
 from engine.actions import action_to_json
 
 TABLES = 1000
@@ -42,13 +58,32 @@ OFFERED_RATE = 500.0
 OPEN_LOOP_SECONDS = 6.0
 SEQUENTIAL = 3000
 GOALS = {"p99_ms": 50.0, "actions_per_s": 500.0, "kb_per_table": 200.0, "recovery_s": 3.0}
+TWO_PROCESS_GOAL = 1.5  # aggregate actions/s of two processes over one's
+# The throwaway cluster: durable (fsync, synchronous_commit and full_page_writes stay on, the
+# defaults), with room for the load: more shared buffers, and WAL kept long enough that no
+# checkpoint forced by WAL volume falls inside a measurement.
+POSTGRES_SETTINGS = {
+    "shared_buffers": "256MB",
+    "wal_buffers": "16MB",
+    "max_wal_size": "4GB",
+    "checkpoint_timeout": "30min",
+    "max_connections": "100",
+}
+ROOT = Path(__file__).parents[1]
+
+Fresh = Callable[[str], Awaitable[str | Path]]  # a new empty database by name
+
+
+def guild_of(n: int) -> int:
+    """Table ``n``'s guild: in shard ``n % 2`` of two, so each of two processes has half."""
+    return (64 + n % 2) << 22
 
 
 async def setup(service: TableService) -> list[int]:
     tables = []
     for n in range(TABLES):
         game = "qingdun" if n % 2 == 0 else "sankou"
-        update = await service.create_table(1, 10_000 + n, 1, "p1", game, {"hands": None})
+        update = await service.create_table(guild_of(n), 10_000 + n, 1, "p1", game, {"hands": None})
         await service.join(update.table_id, 2, "p2")
         await service.add_bot(update.table_id, 1)
         await service.add_bot(update.table_id, 1)
@@ -74,22 +109,22 @@ async def one_action(service: TableService, table_id: int, action_id: str) -> fl
     return time.perf_counter() - started
 
 
-async def closed_loop(service: TableService, tables: list[int], seconds: float) -> int:
-    """``CALLERS`` callers, each on its own slice of tables, as fast as they can."""
+async def closed_loop(
+    service: TableService, tables: list[int], seconds: float, prefix: str
+) -> list[float]:
+    """``CALLERS`` callers, each on its own slice of tables, as fast as they can; latencies."""
     deadline = time.perf_counter() + seconds
     counter = itertools.count()
+    latencies: list[float] = []
 
-    async def caller(mine: list[int]) -> int:
-        done = 0
+    async def caller(mine: list[int]) -> None:
         for table_id in itertools.cycle(mine):
             if time.perf_counter() >= deadline:
-                return done
-            await one_action(service, table_id, f"c{next(counter)}")
-            done += 1
-        return done
+                return
+            latencies.append(await one_action(service, table_id, f"{prefix}{next(counter)}"))
 
-    results = await asyncio.gather(*(caller(tables[i::CALLERS]) for i in range(CALLERS)))
-    return sum(results)
+    await asyncio.gather(*(caller(tables[i::CALLERS]) for i in range(CALLERS)))
+    return latencies
 
 
 async def open_loop(service: TableService, tables: list[int]) -> list[float]:
@@ -121,14 +156,14 @@ async def open_loop(service: TableService, tables: list[int]) -> list[float]:
     return latencies
 
 
-async def scatter(path: Path) -> list[int]:
+async def scatter(database: str | Path) -> list[int]:
     """Move every table's hand to a random point (uniform over the hand's length).
 
     Set-up only: the log is written straight through the store, as the service would have
     written it, to save playing ~60,000 actions one commit at a time.
     """
     rng = random.Random(2026)
-    store = await Store.open(path)
+    store = await Store.open(database)
     depths = []
     records = await store.active_tables()
     async with store.transaction() as tx:
@@ -148,80 +183,314 @@ async def scatter(path: Path) -> list[int]:
     return depths
 
 
-def percentile(values: list[float], q: float) -> float:
+def percentile(values: list[float], q: int) -> float:
     return statistics.quantiles(values, n=100, method="inclusive")[q - 1]
 
 
-async def run(seconds: float) -> None:
-    with tempfile.TemporaryDirectory() as directory:
-        path = Path(directory) / "load.db"
-        service = await TableService.open(path, seed_source=itertools.count(1).__next__)
-        started = time.perf_counter()
-        tables = await setup(service)
-        print(f"set-up: {TABLES} tables in {time.perf_counter() - started:.1f} s", flush=True)
+@dataclass
+class Figures:
+    setup_s: float = 0.0
+    sustained: float = 0.0  # actions/s, closed loop
+    p50_ms: float = 0.0  # at OFFERED_RATE
+    p99_ms: float = 0.0
+    max_ms: float = 0.0
+    alone_p50_ms: float = 0.0  # one at a time
+    alone_p99_ms: float = 0.0
+    recovery_s: float = 0.0
+    kb_per_table: float = 0.0
+    one_process: float | None = None  # PostgreSQL: closed loop in separate processes
+    two_processes: float | None = None
+    database: str | Path = ""  # the loaded database (PostgreSQL keeps it for the processes)
 
+
+async def measure(label: str, fresh: Fresh, seconds: float) -> Figures:
+    """Every single-process figure of one backend, printed as it comes."""
+    figures = Figures()
+    database = figures.database = await fresh("load")
+    service = await TableService.open(database, seed_source=itertools.count(1).__next__)
+    started = time.perf_counter()
+    tables = await setup(service)
+    figures.setup_s = time.perf_counter() - started
+    print(f"{label} set-up: {TABLES} tables in {figures.setup_s:.1f} s", flush=True)
+
+    started = time.perf_counter()
+    actions = len(await closed_loop(service, tables, seconds, "c"))
+    figures.sustained = actions / (time.perf_counter() - started)
+    print(f"{label} sustained: {actions} actions = {figures.sustained:.0f} actions/s "
+          f"({CALLERS} callers)", flush=True)  # fmt: skip
+
+    latencies = [s * 1000 for s in await open_loop(service, tables)]
+    figures.p50_ms, figures.p99_ms = percentile(latencies, 50), percentile(latencies, 99)
+    figures.max_ms = max(latencies)
+    print(f"{label} latency at {OFFERED_RATE:.0f} actions/s offered: p50 {figures.p50_ms:.2f} "
+          f"ms, p99 {figures.p99_ms:.2f} ms, max {figures.max_ms:.1f} ms", flush=True)  # fmt: skip
+    alone = [
+        1000 * await one_action(service, table_id, f"s{n}")
+        for n, table_id in zip(range(SEQUENTIAL), itertools.cycle(tables), strict=False)
+    ]
+    figures.alone_p50_ms, figures.alone_p99_ms = percentile(alone, 50), percentile(alone, 99)
+    print(f"{label} one at a time ({SEQUENTIAL} actions): p50 {figures.alone_p50_ms:.2f} ms, "
+          f"p99 {figures.alone_p99_ms:.2f} ms", flush=True)  # fmt: skip
+    await service.close()
+
+    # Recovery and memory on tables caught at random points of their hands.
+    positions = await fresh("positions")
+    service = await TableService.open(positions, seed_source=itertools.count(1).__next__)
+    await setup(service)
+    await service.close()
+    depths = await scatter(positions)
+    await (await TableService.open(positions)).close()  # warm the caches once
+    gc.collect()
+    started = time.perf_counter()
+    service = await TableService.open(positions)
+    figures.recovery_s = time.perf_counter() - started
+    assert len(service.live_tables()) == TABLES
+    await service.close()
+    print(f"{label} recovery: {TABLES} tables, current hands at random points (median "
+          f"{statistics.median(depths):.0f}, max {max(depths)} actions logged), "
+          f"in {figures.recovery_s:.2f} s", flush=True)  # fmt: skip
+
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.get_traced_memory()[0]
+    service = await TableService.open(positions)
+    gc.collect()
+    figures.kb_per_table = (tracemalloc.get_traced_memory()[0] - before) / TABLES / 1024
+    tracemalloc.stop()
+    await service.close()
+    print(f"{label} memory: {figures.kb_per_table:.1f} KB per active table", flush=True)
+    return figures
+
+
+# -- separate processes on one PostgreSQL database ---------------------------------------------
+
+
+def start_worker(url: str, shards: Shards, seconds: float) -> subprocess.Popen[str]:
+    ids = ",".join(map(str, sorted(shards.ids)))
+    return subprocess.Popen(
+        [sys.executable, "-m", "bench.service_load", "--worker", url, str(shards.count), ids,
+         str(seconds)],
+        cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+
+@dataclass
+class CpuUse:
+    """Cores busy during a phase (Linux /proc; zeros elsewhere): whole machine, bot
+    processes, PostgreSQL's processes; the rest is other work on the machine."""
+
+    machine: float = 0.0
+    bots: float = 0.0
+    postgres: float = 0.0
+    cores: int = os.cpu_count() or 1
+
+    def __str__(self) -> str:
+        other = max(0.0, self.machine - self.bots - self.postgres)
+        return (f"CPU busy {self.machine:.2f} of {self.cores} cores: bots {self.bots:.2f}, "
+                f"PostgreSQL {self.postgres:.2f}, other work {other:.2f}")  # fmt: skip
+
+
+def _jiffies(pid: int) -> int:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0
+    return int(fields[11]) + int(fields[12])  # utime, stime
+
+
+def _machine_jiffies() -> tuple[int, int]:
+    try:
+        fields = [int(n) for n in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+    except OSError:
+        return 0, 0
+    return sum(fields) - fields[3] - fields[4], sum(fields)  # busy, total
+
+
+def _server_pids(postmaster: int) -> list[int]:
+    pids = [postmaster]
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == postmaster:
+                    pids.append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                continue
+    return pids
+
+
+class CpuMeter:
+    """Counts what the machine, the bots and the PostgreSQL server spent between two marks."""
+
+    def __init__(self, bots: list[int], postmaster: int) -> None:
+        self.bots, self.postmaster = bots, postmaster
+        self.start = self._now()
+
+    def _now(self) -> tuple[int, int, int, int]:
+        busy, total = _machine_jiffies()
+        bots = sum(_jiffies(pid) for pid in self.bots)
+        server = sum(_jiffies(pid) for pid in _server_pids(self.postmaster))
+        return busy, total, bots, server
+
+    def stop(self) -> CpuUse:
+        busy, total, bots, server = (b - a for a, b in zip(self.start, self._now(), strict=True))
+        if not total:
+            return CpuUse()
+        cores = os.cpu_count() or 1
+        return CpuUse(busy / total * cores, bots / total * cores, server / total * cores, cores)
+
+
+def run_workers(
+    url: str, shard_sets: list[Shards], seconds: float, postmaster: int
+) -> tuple[float, float, CpuUse]:
+    """Bot processes serving these shards, started together once all have loaded; their
+    aggregate actions/s, the worst p99 (ms) of their closed loops, and the CPU spent."""
+    workers = [start_worker(url, shards, seconds) for shards in shard_sets]
+    for worker in workers:
+        assert worker.stdout is not None and worker.stdout.readline().strip() == "ready"
+    meter = CpuMeter([worker.pid for worker in workers], postmaster)
+    for worker in workers:
+        assert worker.stdin is not None
+        worker.stdin.write("go\n")
+        worker.stdin.flush()
+    results = []
+    for worker in workers:
+        assert worker.stdout is not None
+        results.append(json.loads(worker.stdout.readline()))
+    used = meter.stop()  # before the workers close their connections (their CPU goes with them)
+    for worker in workers:
+        assert worker.stdin is not None
+        worker.stdin.write("bye\n")
+        worker.stdin.flush()
+        worker.wait(timeout=60)
+    rate = sum(r["actions"] / r["elapsed"] for r in results)
+    return rate, max(r["p99_ms"] for r in results), used
+
+
+async def worker(url: str, shards: Shards, seconds: float) -> None:
+    """One bot process of the two-process phase (``--worker``): load, wait for "go", run."""
+    service = await TableService.open(url, shards=shards, lease_wait=60)
+    try:
+        tables = service.live_tables()
+        print("ready", flush=True)
+        await asyncio.to_thread(sys.stdin.readline)
         started = time.perf_counter()
-        actions = await closed_loop(service, tables, seconds)
+        prefix = f"w{shards.count}-{min(shards.ids)}-{time.time_ns()}-"
+        latencies = await closed_loop(service, tables, seconds, prefix)
         elapsed = time.perf_counter() - started
-        rate = actions / elapsed
-        print(f"sustained: {actions} actions in {elapsed:.1f} s = {rate:.0f} actions/s "
-              f"({CALLERS} callers)", flush=True)  # fmt: skip
-
-        latencies = await open_loop(service, tables)
-        p50, p99 = percentile(latencies, 50) * 1000, percentile(latencies, 99) * 1000
-        print(f"latency at {OFFERED_RATE:.0f} actions/s offered: p50 {p50:.2f} ms, "
-              f"p99 {p99:.2f} ms, max {max(latencies) * 1000:.1f} ms", flush=True)  # fmt: skip
-        alone = [
-            await one_action(service, table_id, f"s{n}")
-            for n, table_id in zip(range(SEQUENTIAL), itertools.cycle(tables), strict=False)
-        ]
-        print(f"latency one at a time ({SEQUENTIAL} actions): p50 "
-              f"{percentile(alone, 50) * 1000:.2f} ms, p99 {percentile(alone, 99) * 1000:.2f} ms, "
-              f"max {max(alone) * 1000:.1f} ms", flush=True)  # fmt: skip
+        p99 = percentile(latencies, 99) * 1000
+        print(
+            json.dumps({"actions": len(latencies), "elapsed": elapsed, "p99_ms": p99}), flush=True
+        )
+        await asyncio.to_thread(sys.stdin.readline)  # measured: now it may close
+    finally:
         await service.close()
 
-        # Recovery and memory on tables caught at random points of their hands.
-        path = Path(directory) / "positions.db"
-        service = await TableService.open(path, seed_source=itertools.count(1).__next__)
-        await setup(service)
-        await service.close()
-        depths = await scatter(path)
-        service = await TableService.open(path)  # warm the file cache once
-        await service.close()
-        gc.collect()
-        started = time.perf_counter()
-        service = await TableService.open(path)
-        recovery = time.perf_counter() - started
-        assert sum(len(service.tables_in_channel(10_000 + n)) for n in range(TABLES)) == TABLES
-        await service.close()
-        print(f"recovery: {TABLES} tables, current hands at random points (median "
-              f"{statistics.median(depths):.0f}, max {max(depths)} actions logged), "
-              f"in {recovery:.2f} s", flush=True)  # fmt: skip
 
-        gc.collect()
-        tracemalloc.start()
-        before = tracemalloc.get_traced_memory()[0]
-        service = await TableService.open(path)
-        gc.collect()
-        per_table = (tracemalloc.get_traced_memory()[0] - before) / TABLES / 1024
-        tracemalloc.stop()
-        await service.close()
-        print(f"memory: {per_table:.1f} KB per active table (tracemalloc, after a reload)")
-
-    measured = {"p99_ms": p99, "actions_per_s": rate, "kb_per_table": per_table,
-                "recovery_s": recovery}  # fmt: skip
-    for name, goal in GOALS.items():
-        value = measured[name]
-        ok = value >= goal if name == "actions_per_s" else value < goal
-        print(f"  {name:>14}: {value:9.2f}  goal {'≥' if name == 'actions_per_s' else '<'} "
-              f"{goal:g}  ratio {value / goal:5.2f}  {'ok' if ok else 'MISSED'}")  # fmt: skip
+# -- the run -----------------------------------------------------------------------------------
 
 
-def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 and __name__ == "__main__" else 20.0
-    asyncio.run(run(seconds))
-    print("\nboards over a big ledger:", flush=True)
-    board_load.main()
+async def sqlite_figures(directory: Path, seconds: float) -> Figures:
+    async def fresh(name: str) -> Path:
+        return directory / f"{name}.db"
+
+    return await measure("SQLite", fresh, seconds)
+
+
+async def postgres_figures(cluster_url: Callable[[str], str], seconds: float) -> Figures:
+    async def fresh(name: str) -> str:
+        admin = await asyncpg.connect(cluster_url("postgres"))
+        try:
+            await admin.execute(f"CREATE DATABASE {name}")
+        finally:
+            await admin.close()
+        return cluster_url(name)
+
+    return await measure("PostgreSQL", fresh, seconds)
+
+
+def report(results: dict[str, Figures]) -> None:
+    names = list(results)
+    rows: list[tuple[str, Callable[[Figures], float | None], str, str]] = [
+        ("set-up of 1,000 tables (s)", lambda f: f.setup_s, "", ""),
+        (f"sustained, {CALLERS} callers (actions/s)", lambda f: f.sustained, "≥", "actions_per_s"),
+        (f"p50 at {OFFERED_RATE:.0f}/s offered (ms)", lambda f: f.p50_ms, "", ""),
+        (f"p99 at {OFFERED_RATE:.0f}/s offered (ms)", lambda f: f.p99_ms, "<", "p99_ms"),
+        ("max at that load (ms)", lambda f: f.max_ms, "", ""),
+        ("p50 one at a time (ms)", lambda f: f.alone_p50_ms, "", ""),
+        ("p99 one at a time (ms)", lambda f: f.alone_p99_ms, "", ""),
+        ("recovery of 1,000 tables (s)", lambda f: f.recovery_s, "<", "recovery_s"),
+        ("memory per table (KB)", lambda f: f.kb_per_table, "<", "kb_per_table"),
+        ("one bot process (actions/s)", lambda f: f.one_process, "", ""),
+        ("two bot processes, aggregate (actions/s)", lambda f: f.two_processes, "", ""),
+    ]
+    print("\n" + f"{'':44}" + "".join(f"{name:>12}" for name in names) + "   goal")
+    for title, value, sign, goal in rows:
+        cells = [value(results[name]) for name in names]
+        if all(cell is None for cell in cells):
+            continue
+        text = "".join(f"{'—':>12}" if c is None else f"{c:12.2f}" for c in cells)
+        target = f"   {sign} {GOALS[goal]:g}" if goal else ""
+        if goal:
+            met = [c >= GOALS[goal] if sign == "≥" else c < GOALS[goal]
+                   for c in cells if c is not None]  # fmt: skip
+            target += "  " + " / ".join("ok" if m else "MISSED" for m in met)
+        print(f"{title:44}{text}{target}")
+    for name, figures in results.items():
+        if figures.one_process and figures.two_processes:
+            ratio = figures.two_processes / figures.one_process
+            verdict = "ok" if ratio >= TWO_PROCESS_GOAL else "MISSED"
+            print(f"{name}: two processes / one = {ratio:.2f}   goal ≥ {TWO_PROCESS_GOAL:g}  "
+                  f"{verdict}")  # fmt: skip
+
+
+def run(seconds: float, backend: str) -> None:
+    from tests import postgres  # the throwaway cluster the tests use
+
+    results: dict[str, Figures] = {}
+    print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} at the start", flush=True)
+    with tempfile.TemporaryDirectory() as directory:
+        results["SQLite"] = asyncio.run(sqlite_figures(Path(directory), seconds))
+    if backend == "postgres":
+        print(f"\nPostgreSQL: a throwaway cluster with {POSTGRES_SETTINGS} (durable)", flush=True)
+        cluster = postgres.start(POSTGRES_SETTINGS)
+        try:
+            figures = asyncio.run(postgres_figures(cluster.url, seconds))
+            url = str(figures.database)
+            rates = []
+            for label, shard_sets in (
+                ("one bot process", [Shards.of(2)]),
+                ("two bot processes", [Shards.of(2, [0]), Shards.of(2, [1])]),
+            ):
+                rate, p99, used = run_workers(url, shard_sets, seconds, cluster.process.pid)
+                rates.append(rate)
+                print(f"PostgreSQL, {label}: {rate:.0f} actions/s (closed-loop p99 {p99:.1f} "
+                      f"ms); {used}", flush=True)  # fmt: skip
+                if label.startswith("one") and used.bots + used.postgres:
+                    ceiling = rate * used.cores / (used.bots + used.postgres)
+                    print(f"  at that CPU per action {used.cores} free cores carry {ceiling:.0f} "
+                          f"actions/s ({ceiling / rate:.2f}x)", flush=True)  # fmt: skip
+            figures.one_process, figures.two_processes = rates
+            results["PostgreSQL"] = figures
+        finally:
+            cluster.stop()
+    report(results)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench service_load")
+    parser.add_argument("seconds", nargs="?", type=float, default=20.0)
+    parser.add_argument("--backend", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--worker", nargs=4, metavar=("URL", "COUNT", "IDS", "SECONDS"))
+    args = parser.parse_args(sys.argv[1:] if argv is None and __name__ == "__main__" else argv)
+    if args.worker:
+        url, count, ids, seconds = args.worker
+        shards = Shards.of(int(count), [int(n) for n in ids.split(",")])
+        asyncio.run(worker(url, shards, float(seconds)))
+        return
+    run(args.seconds, args.backend)
+    if args.backend == "sqlite":
+        print("\nboards over a big ledger:", flush=True)
+        board_load.main()
 
 
 if __name__ == "__main__":

@@ -59,7 +59,15 @@ class Leave:
     seat: int
 
 
-Action = Play | Pass | Bid | Discard | DeclareTrump | Leave
+@dataclass(frozen=True, slots=True)
+class TakeBack:
+    """``seat`` takes back its move, the last of the hand: the hand goes on as if it had never
+    been made (when the rules allow it: see each game's ``check_take_back``)."""
+
+    seat: int
+
+
+Action = Play | Pass | Bid | Discard | DeclareTrump | Leave | TakeBack
 
 _NAMES: dict[type, str] = {
     Play: "play",
@@ -68,6 +76,7 @@ _NAMES: dict[type, str] = {
     Discard: "discard",
     DeclareTrump: "trump",
     Leave: "leave",
+    TakeBack: "take_back",
 }
 _TYPES = {name: cls for cls, name in _NAMES.items()}
 

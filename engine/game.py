@@ -3,6 +3,10 @@
 Both games subclass ``GameBase``. The service only needs this shape to store, reload and
 drive any table: ``start`` and ``actions`` are plain data, ``replay`` rebuilds the live game,
 and ``apply`` routes a recorded action to the verifying method (``play``, ``bid`` …).
+
+A ``TakeBack`` record undoes the move before it by rebuilding the hand from its start and the
+moves that still stand (``standing``): the log keeps both, so a replay passes through the same
+states as the live game did.
 """
 
 from __future__ import annotations
@@ -11,8 +15,19 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Iterator
 from typing import Any, Self
 
-from engine.actions import Action
+from engine.actions import Action, TakeBack
 from engine.cards import Card
+
+
+def standing(actions: Iterable[Action]) -> list[Action]:
+    """The moves of a log that still stand: each ``TakeBack`` removes the move before it."""
+    moves: list[Action] = []
+    for action in actions:
+        if isinstance(action, TakeBack):
+            moves.pop()
+        else:
+            moves.append(action)
+    return moves
 
 
 class GameBase(ABC):
@@ -75,3 +90,31 @@ class GameBase(ABC):
     @abstractmethod
     def leave(self, seat: int) -> Any:
         """``seat`` leaves or is removed: the hand ends void with the leaving penalty."""
+
+    @abstractmethod
+    def leave_deltas(self, seat: int) -> tuple[int, int, int, int]:
+        """What ``leave(seat)`` would give each seat now (changes nothing)."""
+
+    @abstractmethod
+    def check_take_back(self, seat: int) -> Action:
+        """The move ``seat`` may take back now (the last of the hand, its own); raises
+        ``IllegalMove`` saying why not."""
+
+    def may_take_back(self, seat: int) -> bool:
+        try:
+            self.check_take_back(seat)
+        except ValueError:
+            return False
+        return True
+
+    def take_back(self, seat: int) -> Action:
+        """``seat`` takes back its move, the last of the hand (``check_take_back`` first, so a
+        refusal changes nothing); returns that move. The game becomes the replay of the moves
+        that still stand, and the log records the ``TakeBack`` after the move."""
+        self.check_take_back(seat)
+        moves = standing(self._actions)
+        log = [*self._actions, TakeBack(seat)]
+        fresh = self.replay(self.start, moves[:-1])
+        vars(self).update(vars(fresh))
+        self._actions = log
+        return moves[-1]

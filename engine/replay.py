@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import qingdun, sankou
-from engine.actions import Discard
+from engine.actions import Discard, TakeBack
 from engine.cards import Card, Suit, format_cards
 from engine.game import GameBase
 from engine.records import GAMES, HandRecord, RecordError, plain
@@ -70,7 +70,8 @@ def replay(record: HandRecord) -> Replay:
     for action in record.actions:
         game.apply(action)
         after = game.view(None)
-        page = _trick_end(before, after)
+        # a take-back never ends a trick (it rebuilds the hand: its records are new objects)
+        page = None if isinstance(action, TakeBack) else _trick_end(before, after)
         if page is not None:
             tricks.append(page)
         before = after

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Create the virtual environment, install the project and its dev extras, and make sure a CJK
-# font is present so player names in Chinese render as glyphs, not boxes.
+# Create the virtual environment, install the project and its dev extras, make sure a CJK
+# font is present so player names in Chinese render as glyphs, not boxes, and that a
+# PostgreSQL server is installed for the tests of the PostgreSQL backend (they start a
+# throwaway server of their own; without one they are skipped, with a note).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
@@ -16,26 +18,47 @@ fi
 .venv/bin/python -m pip install -q --upgrade pip
 .venv/bin/python -m pip install -q -e '.[dev]'
 
+apt_updated=""
+# apt_install WHAT FALLBACK PACKAGE...: install through apt-get (as root, or with sudo), or say
+# what to do by hand; never fails the set-up (FALLBACK says what happens without them).
+apt_install() {
+    local what="$1" fallback="$2"
+    shift 2
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "note: no $what found and no apt-get; $fallback" >&2
+        return 0
+    fi
+    local sudo=""
+    if [ "$(id -u)" != 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else
+            echo "note: no $what found; install it with: apt-get install $*; $fallback" >&2
+            return 0
+        fi
+    fi
+    echo "installing $what: $*"
+    if [ -z "$apt_updated" ]; then
+        $sudo apt-get update -qq >/dev/null || true
+        apt_updated=1
+    fi
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$@" >/dev/null \
+        || echo "note: installing $what failed; $fallback" >&2
+}
+
 have_cjk_font() {
     command -v fc-list >/dev/null 2>&1 && [ -n "$(fc-list :lang=zh family 2>/dev/null)" ]
 }
 
+# Debian keeps the server's programs in /usr/lib/postgresql/<version>/bin, off PATH.
+have_postgres_server() {
+    if [ -n "${PG_BIN:-}" ]; then [ -x "$PG_BIN/initdb" ]; return; fi
+    compgen -G "/usr/lib/postgresql/*/bin/initdb" >/dev/null || command -v initdb >/dev/null 2>&1
+}
+
 if ! have_cjk_font; then
-    packages="fontconfig fonts-noto-cjk fonts-noto-color-emoji"
-    if command -v apt-get >/dev/null 2>&1; then
-        sudo=""
-        if [ "$(id -u)" != 0 ]; then
-            if command -v sudo >/dev/null 2>&1; then sudo="sudo"; else sudo="none"; fi
-        fi
-        if [ "$sudo" = none ]; then
-            echo "note: no CJK font found; install one with: apt-get install $packages" >&2
-        else
-            echo "installing fonts: $packages"
-            $sudo apt-get update -qq >/dev/null || true
-            DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq $packages >/dev/null \
-                || echo "note: font install failed; images fall back to a plain font" >&2
-        fi
-    else
-        echo "note: no CJK font found and no apt-get; images fall back to a plain font" >&2
-    fi
+    apt_install "a CJK font" "images fall back to a plain font" \
+        fontconfig fonts-noto-cjk fonts-noto-color-emoji
+fi
+
+if [ -z "${PG_BIN:-}" ] && ! have_postgres_server; then
+    apt_install "the PostgreSQL server" "the PostgreSQL tests are skipped" postgresql
 fi

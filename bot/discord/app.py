@@ -7,6 +7,11 @@ Intents: ``guilds`` (slash commands and components need nothing more) and ``guil
 not privileged, so the bot sees that messages were posted or deleted in a table's thread and
 can keep the table message in view (``bot.discord.scroll``). Message content is never read:
 the privileged ``message_content`` intent stays off.
+
+With ``SHARD_COUNT`` the process is a ``discord.AutoShardedClient`` for its ``SHARD_IDS``:
+Discord sends it the events of those shards' guilds only, and the service it opens loads,
+drives and times out only those guilds' tables, after taking the lease on the shards from any
+process still serving them (``docs/deploy.md``).
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ from bot.service import Dealer, TableService, deal_by_seed
 from bot.service.service import Clock
 from bot.settings import Settings
 from bot.store import DatabaseUnusable
+from bot.store.shards import ALL_GUILDS
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +63,7 @@ class CardTableBot(discord.Client):
 
     def __init__(
         self,
-        database_path: str | Path,
+        database: str | Path,
         *,
         dev_guild_id: int | None = None,
         bot_pause: float = 1.5,
@@ -67,14 +73,16 @@ class CardTableBot(discord.Client):
         clock: Clock = discord.utils.utcnow,
         intents: discord.Intents | None = None,
         service: TableService | None = None,
+        **client_options: Any,
     ) -> None:
         super().__init__(
             intents=intents or discord.Intents(guilds=True, guild_messages=True),
             allowed_mentions=discord.AllowedMentions.none(),  # each ping is allowed by name
+            **client_options,
         )
         logs.hide_payloads()  # discord.py's debug lines would write private hands
         self.tree = CardTree(self)
-        self.database_path = Path(database_path)
+        self.database = database  # a SQLite file, or a postgresql:// URL
         self.dev_guild_id = dev_guild_id
         self.bot_pause = bot_pause
         self.seed_source = seed_source
@@ -84,12 +92,13 @@ class CardTableBot(discord.Client):
         self.service: TableService = service  # type: ignore[assignment]
         self.presenter = Presenter(self)
         self.verbs = Verbs(self)
+        self.presenter.listeners.append(self.verbs.hands.follow)  # open hands follow the table
         self.deadlines = DeadlineLoop(self, check_every)
 
     async def setup_hook(self) -> None:
         if self.service is None:
             self.service = await TableService.open(
-                self.database_path,
+                self.database,
                 clock=self.clock,
                 seed_source=self.seed_source,
                 dealer=self.dealer,
@@ -99,7 +108,8 @@ class CardTableBot(discord.Client):
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
         for command in commands.COMMANDS:
             self.tree.add_command(command, guild=guild)
-        await sync_commands(self.tree, self.database_path, guild)
+        if 0 in self.service.shards.ids:  # one process syncs for the whole application
+            await sync_commands(self.tree, self.service.store, guild)
         self.deadlines.start()
         for table_id in self.service.bot_turns():
             self.presenter.drive_bots(table_id)
@@ -119,11 +129,32 @@ class CardTableBot(discord.Client):
         await super().close()
 
 
+class ShardedCardTableBot(CardTableBot, discord.AutoShardedClient):
+    """The bot as one of several processes: Discord's shards ``shard_ids`` of ``shard_count``."""
+
+
 async def _serve(settings: Settings) -> None:
     """The database first (a bad one stops us before we connect; each table it sets aside is
-    one logged line), then Discord."""
-    service = await TableService.open(settings.database_path)
-    bot = CardTableBot(settings.database_path, dev_guild_id=settings.dev_guild_id, service=service)
+    one logged line; with shards, the lease on them is waited for), then Discord."""
+    shards = settings.shards
+    service = await TableService.open(settings.database, shards=shards or ALL_GUILDS)
+    log.info(
+        "serving %s from %s: %d unfinished tables",
+        shards or "every guild",
+        settings.describe_database(),
+        len(service.live_tables()),
+    )
+    bot: CardTableBot
+    if shards is None:
+        bot = CardTableBot(settings.database, dev_guild_id=settings.dev_guild_id, service=service)
+    else:
+        bot = ShardedCardTableBot(
+            settings.database,
+            dev_guild_id=settings.dev_guild_id,
+            service=service,
+            shard_count=shards.count,
+            shard_ids=sorted(shards.ids),
+        )
     try:
         async with bot:
             await bot.start(settings.token)

@@ -73,6 +73,7 @@ class ServerCommand(app_commands.Command[Any, Any, Any]):
 table = ServerGroup("table")
 play = ServerGroup("play")
 scores = ServerGroup("scores")
+settings = ServerGroup("settings")
 
 
 # -- /table -------------------------------------------------------------------------------------
@@ -227,6 +228,23 @@ async def partner(interaction: discord.Interaction) -> None:
     await verbs(interaction).partner_command(interaction)
 
 
+@play.command(name=c("play.takeback"), description=_d("play.takeback"))
+async def takeback(interaction: discord.Interaction) -> None:
+    await verbs(interaction).take_back_command(interaction)
+
+
+# -- /settings ----------------------------------------------------------------------------------
+
+SWITCH = [Choice(name=c("choice.on"), value="on"), Choice(name=c("choice.off"), value="off")]
+
+
+@settings.command(name=c("settings.cards"), description=_d("settings.cards"))
+@app_commands.describe(four_colour=_d("settings.cards.four_colour"))
+@app_commands.choices(four_colour=SWITCH)
+async def card_settings(interaction: discord.Interaction, four_colour: Choice[str]) -> None:
+    await verbs(interaction).card_colours(interaction, four_colour.value == "on")
+
+
 # -- /scores ------------------------------------------------------------------------------------
 
 
@@ -320,4 +338,5 @@ COMMANDS: tuple[app_commands.Group | app_commands.Command[Any, Any, Any], ...] =
     play,
     scores,
     rules,
+    settings,
 )

@@ -1,4 +1,10 @@
-"""The private hand message: card select menus and the buttons that act on the selection.
+"""The private hand message's controls: the menus and buttons that fit the seat's situation.
+
+On the player's turn the first row is a menu that acts in one pick: the legal plays of this
+turn best first (``TurnOptions.plays``, the hint's first), the bids, the dealer's whole kitties
+or the trump suits. Below it, card select menus choose cards one by one for anything else,
+and a row of buttons acts on that selection. Off turn there is nothing to play: *Take back*
+(while the last move is the player's and may be taken back), *Refresh*, and the colour toggle.
 
 The selection lives in the message itself (the options marked ``default``), not in the bot's
 memory, so it survives a restart and each click is a fresh, stateless interaction. Option
@@ -8,17 +14,26 @@ values are unique even for identical copies: ``10H#0``, ``10H#1``.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 import discord
 
-from bot.discord import controls
+from bot.discord import controls, text
 from bot.i18n import t
+from bot.service import TurnOptions
+from engine.actions import Bid, DeclareTrump, Pass, Play
 from engine.cards import BIG_JOKER, Card, parse_cards
+from engine.errors import IllegalMove
+from engine.qingdun.combos import classify
+from engine.sankou import classify_lead, order_for
+from engine.sankou.combos import play_key
+from engine.sankou.follows import best_key, lead_of
 
 MAX_OPTIONS = 25  # Discord's limit per select menu
-MAX_MENUS = 4  # five rows per message, one kept for the buttons
+MAX_TEXT = 100  # Discord's limit on an option's label, value and description
+MAX_MENUS = 3  # five rows per message: one for the one-pick menu, one for the buttons
+PASS = "pass"  # the legal-plays option that passes (when the hint says to)
 
 
 def option_values(cards: Sequence[Card]) -> list[tuple[str, Card]]:
@@ -36,13 +51,30 @@ def cards_of(values: Iterable[str]) -> list[Card]:
     return [parse_cards(value.split("#", 1)[0])[0] for value in values]
 
 
-def in_hand_order(selected: set[str], hand: Sequence[Card]) -> list[Card]:
+def values_for(cards: Iterable[Card], hand: Sequence[Card]) -> set[str]:
+    """The option values selecting ``cards`` among the hand's (the first free copy of each)."""
+    wanted = Counter(cards)
+    chosen = set()
+    for value, card in option_values(hand):
+        if wanted[card] > 0:
+            wanted[card] -= 1
+            chosen.add(value)
+    return chosen
+
+
+def in_hand_order(selected: Collection[str], hand: Sequence[Card]) -> list[Card]:
     """The selected cards in the order the hand shows them (the option values' order)."""
     return [card for value, card in option_values(hand) if value in selected]
 
 
-def chunks(cards: Sequence[Card], group: Any) -> list[list[tuple[str, Card]]]:
-    """Options split into menus of at most 25, keeping each ``group(card)`` run together."""
+def chunks(
+    cards: Sequence[Card], group: Any, most: int = MAX_MENUS
+) -> list[list[tuple[str, Card]]]:
+    """Options split into menus of at most 25, keeping each ``group(card)`` run together.
+
+    Two menus side by side always hold more than 25 options (else they would be one), so
+    three menus hold any hand of up to 51 cards (清墩: 41, the 三扣 dealer: 33).
+    """
     menus: list[list[tuple[str, Card]]] = [[]]
     runs: list[list[tuple[str, Card]]] = []
     for value, card in option_values(cards):
@@ -57,7 +89,7 @@ def chunks(cards: Sequence[Card], group: Any) -> list[list[tuple[str, Card]]]:
             ):
                 menus.append([])
             menus[-1].append(item)
-    return [menu for menu in menus if menu][:MAX_MENUS]
+    return [menu for menu in menus if menu][:most]
 
 
 def label(card: Card, lang: str) -> str:
@@ -78,16 +110,36 @@ def selected_values(message: discord.Message | None) -> list[str]:
     return chosen
 
 
+def kind_key(game: str, view: Any, cards: Sequence[Card]) -> str | None:
+    """The catalogue key of the kind a play makes (None when it names none: a 三扣 follow)."""
+    if game == "qingdun":
+        combo = classify(cards)
+        return f"kind.{combo.kind.name.lower()}" if combo else None
+    if lead_of(view) is not None:
+        return None
+    try:
+        return f"kind.{classify_lead(list(cards), order_for(view.trump)).kind.value}"
+    except IllegalMove:
+        return None
+
+
+def play_label(game: str, view: Any, cards: Sequence[Card], lang: str) -> str:
+    """A play as a menu shows it: its kind and its cards (``Pair · 3♠ 3♥``), at most 100."""
+    kind = kind_key(game, view, cards)
+    head = t(kind, lang) if kind else t("kind.cards", lang, count=len(cards))
+    return text.clip(f"{head} · {text.cards(cards)}", MAX_TEXT)
+
+
 def card_menus(
     table_id: int,
     hand: int,
     cards: Sequence[Card],
     lang: str,
-    selected: set[str],
+    selected: Collection[str],
     *,
     by_suit: bool,
 ) -> list[discord.ui.Item[Any]]:
-    """One select menu per chunk of the hand (by rank for 清墩, by suit for 三扣)."""
+    """One select menu per chunk of the hand (by rank for 清墩, by suit for 三扣), rows 1-3."""
     group = (lambda c: c.suit) if by_suit else (lambda c: c.rank)
     items: list[discord.ui.Item[Any]] = []
     for index, menu in enumerate(chunks(cards, group)):
@@ -102,50 +154,128 @@ def card_menus(
     return items
 
 
+def plays_menu(table_id: int, game: str, options: TurnOptions, lang: str) -> Any:
+    """The one-pick menu of this turn's legal plays (None when there is none)."""
+    view, hint = options.view, options.hint
+    winning = _winning(view) if game == "sankou" else (lambda cards: False)
+    items: list[discord.SelectOption] = []
+    if isinstance(hint, Pass) and options.may_pass:
+        items.append(
+            discord.SelectOption(
+                label=t("option.pass", lang),
+                value=PASS,
+                description=t("option.suggested", lang),
+            )
+        )
+    for index, cards in enumerate(options.plays[: MAX_OPTIONS - len(items)]):
+        note = None
+        if index == 0 and isinstance(hint, Play):
+            note = t("option.suggested", lang)
+        elif winning(cards):
+            note = t("option.wins", lang)
+        items.append(
+            discord.SelectOption(
+                label=play_label(game, view, cards, lang),
+                value=controls.encode_cards(cards),
+                description=note,
+            )
+        )
+    if not items:
+        return None
+    return controls.PickMenu(table_id, options.hand_number, "lp", items, t("select.plays", lang))
+
+
+def _winning(view: Any) -> Callable[[Sequence[Card]], bool]:
+    """三扣: whether a follow would take the trick as it stands (leads: no mark)."""
+    lead = lead_of(view)
+    if lead is None:
+        return lambda cards: False
+    order = order_for(view.trump)
+    best = best_key(view, lead, order)
+
+    def wins(cards: Sequence[Card]) -> bool:
+        key = play_key(lead, list(cards), order)
+        return key is not None and best is not None and key > best
+
+    return wins
+
+
+def kitty_menu(table_id: int, options: TurnOptions, lang: str) -> Any:
+    """The dealer's whole kitties to choose from (one per suit that may become trump)."""
+    items = [
+        discord.SelectOption(
+            label=text.clip(
+                t("option.kitty", lang, suit=suit.symbol, cards=text.cards(cards)), MAX_TEXT
+            ),
+            value=controls.encode_cards(cards),
+            description=t("option.suggested", lang) if index == 0 else None,
+        )
+        for index, (suit, cards) in enumerate(options.kitties[:MAX_OPTIONS])
+    ]
+    if not items:
+        return None
+    return controls.PickMenu(table_id, options.hand_number, "kc", items, t("select.kitty", lang))
+
+
 def build_view(
-    table_id: int, number: int, game: str, view: Any, lang: str, selected: set[str]
+    table_id: int,
+    game: str,
+    options: TurnOptions,
+    lang: str,
+    selected: Collection[str],
+    *,
+    four_colour: bool,
 ) -> discord.ui.View | None:
-    """The controls that fit the seat's situation in hand ``number`` (``None``: nothing to do
-    but look)."""
+    """The controls that fit the seat's situation (``None``: nothing to do but look)."""
+    view = options.view
+    number = options.hand_number
     ui = discord.ui.View(timeout=None)
     hand = tuple(view.hand or ())
-    seat = view.seat
+    if view.over:
+        return None
 
-    def button(verb: str) -> controls.HandButton:
-        return controls.HandButton(table_id, number, verb, lang)
+    def button(verb: str, label: str | None = None) -> None:
+        ui.add_item(controls.HandButton(table_id, number, verb, lang, label))
 
-    if game == "sankou":
-        phase = str(view.phase)
-        if phase == "bidding":
-            ui.add_item(controls.BidMenu(table_id, number, lang, bid_amounts(view)))
-            ui.add_item(button("bidpass"))
-            ui.add_item(button("hint"))
-            return ui
-        if phase == "trump":
-            if view.dealer != seat:
-                return None
-            ui.add_item(controls.TrumpMenu(table_id, number, lang))
-            ui.add_item(button("hint"))
-            return ui
-        if phase == "kitty" and view.dealer != seat:
-            return None
-        if phase not in ("kitty", "play") or not hand:
-            return None
-        for item in card_menus(table_id, number, hand, lang, selected, by_suit=True):
-            ui.add_item(item)
-        ui.add_item(button("kitty" if phase == "kitty" else "play"))
-    else:
-        if not hand or view.over:
-            if view.partner_hand is not None and not view.over:
-                ui.add_item(button("partner"))
-                return ui
-            return None
-        for item in card_menus(table_id, number, hand, lang, selected, by_suit=False):
-            ui.add_item(item)
-        ui.add_item(button("play"))
-        ui.add_item(button("pass"))
-    ui.add_item(button("hint"))
-    ui.add_item(button("clear"))
+    def colours() -> None:
+        button("colours", t("button.two_colours" if four_colour else "button.four_colours", lang))
+
+    if not options.my_turn:
+        if options.take_back:
+            button("takeback")
+        if getattr(view, "partner_hand", None) is not None:
+            button("partner")
+        button("refresh")
+        colours()
+        return ui
+    phase = str(getattr(view, "phase", "play"))
+    hint = options.hint
+    if phase == "bidding":
+        amounts = bid_amounts(view)
+        suggested = hint.amount if isinstance(hint, Bid) else None
+        ui.add_item(controls.BidMenu(table_id, number, lang, amounts, suggested))
+        button("bidpass")
+        button("hint")
+        colours()
+        return ui
+    if phase == "trump":
+        suggested = hint.suit.value if isinstance(hint, DeclareTrump) else None
+        ui.add_item(controls.TrumpMenu(table_id, number, lang, suggested))
+        button("hint")
+        colours()
+        return ui
+    first = kitty_menu(table_id, options, lang) if phase == "kitty" else None
+    first = first or plays_menu(table_id, game, options, lang)
+    if first is not None:
+        ui.add_item(first)
+    for item in card_menus(table_id, number, hand, lang, selected, by_suit=game == "sankou"):
+        ui.add_item(item)
+    button("kitty" if phase == "kitty" else "play")
+    if options.may_pass:
+        button("pass")
+    button("hint")
+    button("clear")
+    colours()
     return ui
 
 

@@ -31,7 +31,7 @@ import asyncio
 import contextlib
 import io
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
@@ -129,6 +129,8 @@ class Presenter:
         self._logs: dict[int, tuple[discord.Message, list[str]]] = {}  # the log and its lines
         self._pings: dict[int, tuple[discord.Message, int]] = {}  # the turn ping and whom
         self._views: dict[int, Any] = {}  # the last public view: an ended table keeps its picture
+        # Told of every change published (the open private hand messages follow the table).
+        self.listeners: list[Callable[[Update], None]] = []
 
     @property
     def service(self) -> Any:
@@ -172,6 +174,11 @@ class Presenter:
         except Exception:
             log.exception("table %s: announcing a committed change failed", update.table_id)
             self._stale.add(update.table_id)
+        for listener in self.listeners:
+            try:
+                listener(update)
+            except Exception:
+                log.exception("table %s: a listener failed", update.table_id)
         if update.bot_to_move:
             self.drive_bots(update.table_id)
 
@@ -271,6 +278,9 @@ class Presenter:
                 return t(keys[reason], lang, name=name(seat)) if reason in keys else None
             case ev.SeatTakenOver(seat, _):
                 return t("table.taken_over", lang, name=name(seat))
+            case ev.MoveTakenBack(seat, cards):
+                shown = pretty(cards) if cards else t("option.pass", lang)
+                return t("takeback.public", lang, name=name(seat), cards=shown)
             case ev.EndVoteCast(seat):
                 return t("vote.cast", lang, name=name(seat))
             case ev.EndVoteClosed(outcome, seat):
@@ -513,7 +523,7 @@ class Presenter:
         if info.status == "playing" and getattr(view, "over", False):  # between hands
             controls_view = offers.between_hands(info, lang)
         else:
-            controls_view = controls.public_view(info.id, info.status, info.game, lang)
+            controls_view = controls.public_view(info.id, info.status, info.game, lang, view)
         current = self.message_id(info)
         if current is not None and not (repost or self._crowded(info, current, coming)):
             message = self.channel(info).get_partial_message(current)  # type: ignore[attr-defined]

@@ -251,7 +251,8 @@ class ScoreVerbs:
 
         async def work() -> dict[str, Any]:
             line, played = await self.service.replay_hand(guild, hand)
-            return await asyncio.to_thread(replay_message, line, played, page, lang)
+            colours = await self.verbs.hands.four_colour(interaction.user.id)  # their own deck
+            return await asyncio.to_thread(replay_message, line, played, page, lang, colours)
 
         try:
             message = await self.verbs.in_time(interaction, work(), update=update)
@@ -449,8 +450,11 @@ def history_row(line: HandLine, lang: str) -> str:
 # -- replay pages ------------------------------------------------------------------------------
 
 
-def replay_message(line: HandLine, played: Replay, page: int, lang: str) -> dict[str, Any]:
-    """The message fields for one page of a replay: text, one picture, the paging buttons."""
+def replay_message(
+    line: HandLine, played: Replay, page: int, lang: str, four_colour: bool = False
+) -> dict[str, Any]:
+    """The message fields for one page of a replay: text, one picture (in the reader's own
+    card colours), the paging buttons."""
     names = [seat_name(line, seat, lang) for seat in range(4)]
     shown = [text.name(name) for name in names]
     pages = len(played.tricks) + 2
@@ -467,13 +471,15 @@ def replay_message(line: HandLine, played: Replay, page: int, lang: str) -> dict
     image: bytes | None
     if page == 0:
         lines += _deal_lines(played, shown, lang)
-        image, name = render.render_deal(played.deal, names, lang), "deal.png"
+        image = render.render_deal(played.deal, names, lang, four_colour=four_colour)
+        name = "deal.png"
     elif page <= len(played.tricks):
         view = played.tricks[page - 1]
         lines += _trick_lines(view, page, played, shown, lang)
-        image, name = render.render_table(view, names, lang), "table.png"
+        image = render.render_table(view, names, lang, four_colour=four_colour)
+        name = "table.png"
     else:
-        image, name = _result_page(line, played, names, shown, lang, lines)
+        image, name = _result_page(line, played, names, shown, lang, lines, four_colour)
     view = discord.ui.View(timeout=None)
     last = pages - 1
     for how, target in (("first", 0), ("prev", page - 1), ("next", page + 1), ("last", last)):
@@ -535,6 +541,7 @@ def _result_page(
     shown: Sequence[str],
     lang: str,
     lines: list[str],
+    four_colour: bool = False,
 ) -> tuple[bytes | None, str]:
     result = played.game.result if played.game.over else None
     if result is None or line.outcome == "abandoned":
@@ -549,4 +556,4 @@ def _result_page(
     lines.append(t("replay.result", lang, kind=result_word(kind, event, lang)))
     lines += tally_lines(result, shown, lang)
     lines.append(", ".join(f"{shown[seat]} {deltas[seat]:+d}" for seat in range(4)))
-    return render.render_result(result, names, lang), "result.png"
+    return render.render_result(result, names, lang, four_colour=four_colour), "result.png"

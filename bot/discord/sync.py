@@ -1,9 +1,11 @@
 """Command sync done once: only when the command tree (or its translations) changed.
 
 Syncing on every start hits Discord's rate limits and is slow to propagate globally. The hash
-of the tree's payload and of the command catalogue is kept beside the database; a start with
-the same hash skips the sync. With ``DEV_GUILD_ID`` the commands go to that server, where
-Discord shows them at once.
+of the tree's payload and of the command catalogue is kept in the database (``bot_state``), so
+every process sharing one database, and every restart, sees it; a start with the same hash
+skips the sync. With ``DEV_GUILD_ID`` the commands go to that server, where Discord shows them
+at once. With shards, only the process serving shard 0 syncs (commands belong to the
+application, not to a shard).
 """
 
 from __future__ import annotations
@@ -11,13 +13,13 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from pathlib import Path
 from typing import Any
 
 import discord
 from discord import app_commands
 
 from bot.i18n.commands import COMMANDS
+from bot.store import DatabaseUnavailable, Store, StoreBusy
 
 log = logging.getLogger(__name__)
 
@@ -28,18 +30,18 @@ def tree_hash(tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake 
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def hash_file(database_path: Path, guild: discord.abc.Snowflake | None) -> Path:
+def state_key(guild: discord.abc.Snowflake | None) -> str:
     scope = f"guild-{guild.id}" if guild is not None else "global"
-    return database_path.with_name(f"{database_path.name}.commands-{scope}.sha256")
+    return f"commands-{scope}.sha256"
 
 
 async def sync_commands(
-    tree: app_commands.CommandTree[Any], database_path: Path, guild: discord.abc.Snowflake | None
+    tree: app_commands.CommandTree[Any], store: Store, guild: discord.abc.Snowflake | None
 ) -> bool:
     """Sync if the tree changed since the last successful sync; True when it synced."""
     digest = tree_hash(tree, guild)
-    marker = hash_file(database_path, guild)
-    if marker.is_file() and marker.read_text(encoding="utf-8").strip() == digest:
+    key = state_key(guild)
+    if await store.state(key) == digest:
         log.info("commands unchanged; no sync")
         return False
     try:
@@ -47,6 +49,10 @@ async def sync_commands(
     except discord.HTTPException as exc:
         log.warning("command sync failed (%s); will retry at the next start", exc.status)
         return False
-    marker.write_text(digest + "\n", encoding="utf-8")
+    try:
+        async with store.transaction() as tx:
+            await tx.set_state(key, digest)
+    except (StoreBusy, DatabaseUnavailable) as exc:
+        log.warning("commands synced, but not marked (%s): synced again at the next start", exc)
     log.info("commands synced (%s)", "dev guild" if guild else "global")
     return True

@@ -150,4 +150,7 @@ def _item(event: Any, game: str, names: Sequence[str], lang: str) -> tuple[bool,
             return True, t("since.timed_out", lang, name=name(seat))
         case ev.SeatTakenOver(seat, _):
             return True, t("since.taken_over", lang, name=name(seat))
+        case ev.MoveTakenBack(seat, cards):
+            shown = text.cards(cards) if cards else t("option.pass", lang)
+            return True, t("since.taken_back", lang, name=name(seat), cards=shown)
     return None

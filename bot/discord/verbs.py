@@ -1,11 +1,12 @@
 """What each command, button and menu does: one place shared by slash commands and controls.
 
-Every handler answers within Discord's 3-second window. A private answer that comes fast (a
-refusal, "Played", a hint) is the interaction's own response; a handler defers first only
-before slow work: drawing a picture, or a service call still running 2 s after the interaction
-arrived (``in_time``: a write waiting for a busy database). The presenter updates the table in
-public after the user has been answered. Refusals (engine, service, notation) are answered
-ephemerally in the user's language and change nothing.
+Every handler answers within Discord's 3-second window. The answer is the interaction's own
+response when it is ready in time (``in_time``); when it is not ready 2 s after the interaction
+arrived (a write waiting for a busy database, a slow picture), the interaction is deferred
+meanwhile. The presenter updates the table in public after the user has been answered.
+Refusals (engine, service, notation) are answered privately in the user's language and change
+nothing. The private hand message and its controls live in ``hands``; leaving or ending a
+table during a hand asks first (``confirmed``), saying what it costs.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import aiohttp
 import discord
 
-import render
-from bot.discord import handview, offers, rules, shorthand, text
+from bot.discord import controls, offers, rules, shorthand, text
 from bot.discord.cooldowns import Cooldowns
-from bot.discord.presenter import SEND_FAILURES, png, pretty, seat_names
+from bot.discord.hands import HandDesk, Refused
+from bot.discord.presenter import SEND_FAILURES, seat_names
 from bot.discord.scores import ScoreVerbs
 from bot.i18n import lang_of, refusal, t
 from bot.service import (
@@ -35,8 +36,8 @@ from bot.service import (
     TableInfo,
     Update,
 )
-from bot.service.events import EndVoteOpened
-from engine.actions import Bid, DeclareTrump, Discard, Pass, Play
+from bot.service import events as ev
+from bot.service.events import BidPassed, EndVoteOpened, LeaveCost
 from engine.cards import Card, parse_cards
 from engine.errors import CardParseError, IllegalMove
 
@@ -47,14 +48,6 @@ log = logging.getLogger(__name__)
 REFUSALS = (ServiceError, IllegalMove, CardParseError)
 DEFER_AT = 2.0  # seconds after an interaction arrived: defer if the answer is not ready by then
 T = TypeVar("T")
-
-
-class Refused(Exception):
-    """A refusal raised by the front end itself, with a catalogue code like the others."""
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code, self.params = code, params
 
 
 def private_lang(interaction: discord.Interaction) -> str:
@@ -77,6 +70,7 @@ class Verbs:
         self.bot = bot
         self.scores = ScoreVerbs(self)
         self.cooldowns = Cooldowns(bot.clock)
+        self.hands = HandDesk(self)
 
     @property
     def service(self) -> Any:
@@ -323,13 +317,94 @@ class Verbs:
         )
 
     async def leave(self, interaction: discord.Interaction, info: TableInfo | None) -> None:
+        """Stand up; during a hand, first a private question saying what it costs."""
         if info is None:
             return
+        if info.to_move is not None:  # a hand is being played
+            try:
+                cost = await self.in_time(
+                    interaction, self.service.leave_cost(info.id, interaction.user.id)
+                )
+            except REFUSALS as exc:
+                await self.refuse(interaction, exc, info)
+                return
+            if cost is not None:
+                lang = private_lang(interaction)
+                penalty = -cost.deltas[cost.seat]
+                question = [t("confirm.leave", lang, hand=cost.hand, penalty=penalty)]
+                question += self.bonus_lines(info, cost, lang)
+                yes = t("button.leave_now", lang, penalty=penalty)
+                await self.ask_first(interaction, info, "leave", question, yes)
+                return
         await self.run(
             interaction,
             lambda: self.service.leave(info.id, interaction.user.id),
             t("hand.done", private_lang(interaction)),
             info,
+        )
+
+    def bonus_lines(self, info: TableInfo, cost: LeaveCost, lang: str) -> list[str]:
+        """Who else gains from the hand left (the fairness rules: players seated at the deal)."""
+        names = seat_names(info, lang)
+        paid = [(seat, d) for seat, d in enumerate(cost.deltas) if d > 0 and seat != cost.seat]
+        if not paid:
+            return [t("confirm.no_bonus", lang)]
+        shown = ", ".join(text.name(names[seat]) for seat, _ in paid)
+        return [t("confirm.bonus", lang, names=shown, bonus=paid[0][1], count=len(paid))]
+
+    async def ask_first(
+        self,
+        interaction: discord.Interaction,
+        info: TableInfo,
+        what: str,
+        question: list[str],
+        yes: str,
+    ) -> None:
+        """The private question before leaving or ending mid-hand, with its two buttons."""
+        lang = private_lang(interaction)
+        buttons = controls.confirm_view(
+            info.id, info.hand_number, what, yes, t("button.stay", lang)
+        )
+        await self.say(interaction, text.fit(question), view=buttons)
+
+    async def confirmed(
+        self, interaction: discord.Interaction, table_id: int, hand: int, what: str
+    ) -> None:
+        """An answer to the question before leaving or ending mid-hand: the question's own
+        message says what became of it (no new message)."""
+        lang = private_lang(interaction)
+        if what == "stay":
+            await self.answer_in_place(interaction, t("confirm.stayed", lang))
+            return
+        info = await self.control_table(interaction, table_id)
+        if info is None:
+            return
+        if info.to_move is not None and info.hand_number != hand:  # another hand since
+            await self.answer_in_place(interaction, t("confirm.stale", lang))
+            return
+        user = interaction.user.id
+        call = (
+            self.service.leave(table_id, user)
+            if what == "leave"
+            else self.service.end_table(table_id, user, is_manager=is_manager(interaction))
+        )
+        try:
+            update = await self.in_time(interaction, call, update=True)
+        except REFUSALS as exc:
+            names = seat_names(info, lang)
+            await self.answer_in_place(
+                interaction, refusal(exc, lang, names, text.echo, text.symbols)
+            )
+            return
+        opened = any(isinstance(a, EndVoteOpened) for a in update.announcements)
+        key = "confirm.left" if what == "leave" else "vote.started" if opened else "confirm.ended"
+        await self.answer_in_place(interaction, t(key, lang))
+        await self.presenter.publish(update)
+
+    async def answer_in_place(self, interaction: discord.Interaction, content: str) -> None:
+        """Answer by replacing the message whose button was used (its buttons removed)."""
+        await self.edit_message(
+            interaction, content=text.clip(content, text.CONTENT_LIMIT), view=None
         )
 
     async def seat(self, interaction: discord.Interaction, seat: int) -> None:
@@ -384,11 +459,20 @@ class Verbs:
         )
 
     async def end(self, interaction: discord.Interaction) -> None:
-        """End the table; during a hand this may open a vote (the service decides)."""
+        """End the table; during a hand, first a private question saying what will happen
+        (the service decides: a vote, a forfeit, or at once for a manager who does not play)."""
         info = await self.table_or_refuse(interaction)
         if info is None:
             return
         lang = private_lang(interaction)
+        try:
+            question = await self.in_time(interaction, self.end_question(interaction, info, lang))
+        except REFUSALS as exc:
+            await self.refuse(interaction, exc, info)
+            return
+        if question:
+            await self.ask_first(interaction, info, "end", question, t("button.end_now", lang))
+            return
 
         def answer(update: Update) -> str:
             opened = any(isinstance(a, EndVoteOpened) for a in update.announcements)
@@ -402,6 +486,31 @@ class Verbs:
             answer,
             info,
         )
+
+    async def end_question(
+        self, interaction: discord.Interaction, info: TableInfo, lang: str
+    ) -> list[str]:
+        """What ending now would do, when it asks first (during a hand, for whoever may end
+        it); empty: ask nothing (between hands, or the service will refuse anyway)."""
+        if info.to_move is None or info.closing or info.end_vote_hand is not None:
+            return []
+        user = interaction.user.id
+        seat = next((s.seat for s in info.seats if s is not None and s.user_id == user), None)
+        manager = is_manager(interaction)
+        if seat is None:
+            return [t("confirm.end_now", lang, hand=info.hand_number)] if manager else []
+        if seat != info.host and not manager:
+            return []
+        if sum(1 for s in info.seats if s is not None and not s.is_bot) > 1:
+            return [t("confirm.end_vote", lang, hand=info.hand_number)]
+        cost = await self.service.leave_cost(info.id, user)
+        if cost is None:
+            return []
+        penalty = -cost.deltas[cost.seat]
+        return [
+            t("confirm.end_alone", lang, hand=info.hand_number, penalty=penalty),
+            *self.bonus_lines(info, cost, lang),
+        ]
 
     async def vote(
         self, interaction: discord.Interaction, table_id: int, hand: int, agree: bool
@@ -527,7 +636,7 @@ class Verbs:
         interaction: discord.Interaction,
         info: TableInfo,
         request: Any,
-        done: str | None,
+        done: str | Callable[[Update], str] | None,
     ) -> Update | None:
         return await self.run(
             interaction,
@@ -546,9 +655,7 @@ class Verbs:
         except (*REFUSALS, Refused) as exc:
             await self.refuse(interaction, exc, info)
             return
-        await self.act(
-            interaction, info, PlayCards(cards), t("hand.played", lang, cards=pretty(cards))
-        )
+        await self.act(interaction, info, PlayCards(cards), played_line(cards, lang))
 
     async def resolve(self, info: TableInfo, user_id: int, text: str) -> list[Card]:
         """Typed cards: 清墩 accepts rank shorthand resolved against the player's own hand."""
@@ -557,19 +664,29 @@ class Verbs:
         view = await self.service.view_for(info.id, user_id)
         return shorthand.resolve(text, view.hand or ())
 
-    async def simple(self, interaction: discord.Interaction, request: Any, key: str) -> None:
+    async def pass_turn(self, interaction: discord.Interaction) -> None:
         info = await self.table_or_refuse(interaction)
         if info is not None:
-            await self.act(interaction, info, request, t(key, private_lang(interaction)))
+            lang = private_lang(interaction)
 
-    async def pass_turn(self, interaction: discord.Interaction) -> None:
-        await self.simple(interaction, PassTurn(), "hand.passed")
+            def done(update: Update) -> str:
+                bidding = any(isinstance(a, BidPassed) for a in update.announcements)
+                return t("hand.bid_passed" if bidding else "hand.passed", lang)
+
+            await self.act(interaction, info, PassTurn(), done)
 
     async def bid_command(self, interaction: discord.Interaction, amount: int) -> None:
-        await self.simple(interaction, MakeBid(amount), "hand.done")
+        info = await self.table_or_refuse(interaction)
+        if info is not None:
+            done = t("hand.bid_made", private_lang(interaction), amount=amount)
+            await self.act(interaction, info, MakeBid(amount), done)
 
     async def trump_command(self, interaction: discord.Interaction, suit: str) -> None:
-        await self.simple(interaction, NameTrump(suit), "hand.done")
+        info = await self.table_or_refuse(interaction)
+        if info is not None:
+            lang = private_lang(interaction)
+            done = t("hand.trump_named", lang, suit=t(f"suit.{suit}", lang))
+            await self.act(interaction, info, NameTrump(suit), done)
 
     async def kitty_command(self, interaction: discord.Interaction, typed: str) -> None:
         info = await self.table_or_refuse(interaction)
@@ -580,62 +697,43 @@ class Verbs:
         except CardParseError as exc:
             await self.refuse(interaction, exc, info)
             return
-        await self.act(
-            interaction, info, DiscardCards(cards), t("hand.done", private_lang(interaction))
-        )
+        done = t("hand.kitty_laid", private_lang(interaction), cards=text.cards(cards))
+        await self.act(interaction, info, DiscardCards(cards), done)
 
     async def hint_command(self, interaction: discord.Interaction) -> None:
         info = await self.table_or_refuse(interaction)
         if info is not None:
-            await self.hint(interaction, info)
-
-    async def hint(self, interaction: discord.Interaction, info: TableInfo) -> None:
-        lang = private_lang(interaction)
-        try:
-            action = await self.in_time(
-                interaction, self.service.hint(info.id, interaction.user.id)
-            )
-        except REFUSALS as exc:
-            await self.refuse(interaction, exc, info)
-            return
-        await self.say(interaction, hint_text(action, lang))
+            await self.hands.show(interaction, info, hint=True)
 
     async def hand_command(self, interaction: discord.Interaction) -> None:
         info = await self.table_or_refuse(interaction)
         if info is not None:
-            await self.send_hand(interaction, info)
+            await self.hands.show(interaction, info)
 
     async def partner_command(self, interaction: discord.Interaction) -> None:
         info = await self.table_or_refuse(interaction)
         if info is not None:
-            await self.send_partner(interaction, info)
+            await self.hands.send_partner(interaction, info)
 
-    # -- the private hand -------------------------------------------------------------------------
-
-    async def hand_message(
-        self, info: TableInfo, view: Any, lang: str, selected: set[str]
-    ) -> dict[str, Any]:
-        """Content, image and controls of a player's private hand message.
-
-        When the picture cannot be drawn the cards are written out instead: the player still
-        sees the hand and can play it from the menus.
-        """
-        chosen = handview.in_hand_order(selected, view.hand or ())
-        image = await self.draw(render.render_hand, view, lang, highlight=chosen)
-        lines = [t("hand.title", lang, count=len(view.hand or ()))]
-        if image is None:
-            lines.append(t("hand.cards", lang, cards=pretty(view.hand or ())))
-        kitty = getattr(view, "kitty", None)
-        if kitty:
-            lines.append(t("hand.kitty", lang, cards=pretty(kitty)))
-        if chosen:
-            lines.append(t("hand.selected", lang, cards=pretty(chosen)))
-        ui = handview.build_view(info.id, info.hand_number, info.game, view, lang, selected)
-        return {
-            "content": text.fit(lines),
-            "attachments": [png(image, "hand.png")] if image else [],
-            "view": ui or discord.utils.MISSING,
-        }
+    async def take_back_command(self, interaction: discord.Interaction) -> None:
+        """``/play takeback``: as the hand message's *Take back*, answered in words."""
+        info = await self.table_or_refuse(interaction)
+        if info is None:
+            return
+        lang = private_lang(interaction)
+        update = await self.run(
+            interaction,
+            lambda: self.service.ask_take_back(info.id, interaction.user.id, str(interaction.id)),
+            lambda update: take_back_line(update, lang),
+            info,
+        )
+        asked = (
+            next((a for a in update.announcements if isinstance(a, ev.TakeBackAsked)), None)
+            if update is not None
+            else None
+        )
+        if asked is not None:
+            await self.hands.post_request(info, asked)
 
     @staticmethod
     async def draw(render_fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes | None:
@@ -646,41 +744,20 @@ class Verbs:
             log.exception("drawing %s failed", getattr(render_fn, "__name__", "a picture"))
             return None
 
-    async def send_hand(self, interaction: discord.Interaction, info: TableInfo) -> None:
-        lang = private_lang(interaction)
-        try:
-            view = await self.in_time(
-                interaction, self.service.view_for(info.id, interaction.user.id)
-            )
-        except REFUSALS as exc:
-            await self.refuse(interaction, exc, info)
-            return
-        await self.defer_private(interaction)  # drawing takes a while
-        message = await self.hand_message(info, view, lang, set())
-        files = message.pop("attachments")
-        await self.say(interaction, message.pop("content"), files=files, **message)
+    # -- settings ---------------------------------------------------------------------------------
 
-    async def send_partner(self, interaction: discord.Interaction, info: TableInfo) -> None:
+    async def card_colours(self, interaction: discord.Interaction, on: bool) -> None:
+        """``/settings cards``: the player's own pictures in four colours (or two)."""
         lang = private_lang(interaction)
         try:
-            view = await self.in_time(
-                interaction, self.service.view_for(info.id, interaction.user.id)
+            chosen = await self.in_time(
+                interaction, self.service.set_four_colour(interaction.user.id, on)
             )
         except REFUSALS as exc:
-            await self.refuse(interaction, exc, info)
+            await self.refuse(interaction, exc)
             return
-        partner = getattr(view, "partner_hand", None)
-        if partner is None:
-            await self.refuse(interaction, Refused("no_partner_view"), info)
-            return
-        await self.defer_private(interaction)  # drawing takes a while
-        shown = dataclasses.replace(view, hand=partner, partner_hand=None)
-        title = t("hand.partner", lang, count=len(partner))
-        image = await self.draw(render.render_hand, shown, lang, title=title)
-        if image is None:
-            await self.say(interaction, f"{title}\n{t('hand.cards', lang, cards=pretty(partner))}")
-            return
-        await self.say(interaction, title, files=[png(image, "partner.png")])
+        key = "settings.four_colour_on" if chosen else "settings.four_colour_off"
+        await self.say(interaction, t(key, lang))
 
     # -- controls ---------------------------------------------------------------------------------
 
@@ -690,16 +767,6 @@ class Verbs:
         info = await self.info(table_id)
         if info is None:
             await self.refuse(interaction, Refused("wrong_table"))
-        return info
-
-    async def hand_table(
-        self, interaction: discord.Interaction, table_id: int, hand: int
-    ) -> TableInfo | None:
-        """The table of a hand message's control, if the control is from the hand now played."""
-        info = await self.control_table(interaction, table_id)
-        if info is not None and hand != info.hand_number:
-            await self.refuse(interaction, Refused("stale_hand"), info)
-            return None
         return info
 
     async def public_button(
@@ -717,55 +784,17 @@ class Verbs:
         elif verb == "start":
             await self.start(interaction, info)
         elif verb == "hand":
-            await self.send_hand(interaction, info)
+            await self.hands.show(interaction, info)
         elif verb == "pass":
-            await self.act(
-                interaction, info, PassTurn(), t("hand.passed", private_lang(interaction))
-            )
+            await self.hands.pass_from_table(interaction, info)
         elif verb == "hint":
-            await self.hint(interaction, info)
+            await self.hands.show(interaction, info, hint=True)
         elif verb == "partner":
-            await self.send_partner(interaction, info)
+            await self.hands.send_partner(interaction, info)
 
-    async def select_cards(
-        self,
-        interaction: discord.Interaction,
-        table_id: int,
-        hand: int,
-        index: int,
-        values: list[str],
-    ) -> None:
-        """Mark the chosen cards in the menus; the image is left as it is (fast)."""
-        lang = private_lang(interaction)
-        selected = set(handview.selected_values(interaction.message))
-        menu_values = _menu_values(interaction.message, f"ct:{table_id}:{hand}:c:{index}")
-        selected = (selected - menu_values) | set(values)
-        info = await self.hand_table(interaction, table_id, hand)
-        if info is None:
-            return
-        try:
-            view = await self.in_time(
-                interaction, self.service.view_for(table_id, interaction.user.id), update=True
-            )
-        except REFUSALS as exc:
-            await self.refuse(interaction, exc, info)
-            return
-        chosen = handview.in_hand_order(selected, view.hand or ())
-        lines = [t("hand.title", lang, count=len(view.hand or ()))]
-        kitty = getattr(view, "kitty", None)
-        if kitty:
-            lines.append(t("hand.kitty", lang, cards=pretty(kitty)))
-        lines.append(
-            t("hand.selected", lang, cards=pretty(chosen))
-            if chosen
-            else t("hand.nothing_selected", lang)
-        )
-        ui = handview.build_view(table_id, hand, info.game, view, lang, selected)
-        await self.edit_message(interaction, content="\n".join(lines), view=ui)
-
-    async def edit_message(self, interaction: discord.Interaction, **kwargs: Any) -> None:
+    async def edit_message(self, interaction: discord.Interaction, **kwargs: Any) -> bool:
         """Edit the private message whose control was used (a hand, a replay's page), as the
-        response when not deferred."""
+        response when not deferred; whether it was done (a failure is logged)."""
         try:
             if interaction.response.is_done():
                 await interaction.edit_original_response(**kwargs)
@@ -773,81 +802,8 @@ class Verbs:
                 await interaction.response.edit_message(**kwargs)
         except SEND_FAILURES as exc:
             log.warning("could not update a message (%s)", getattr(exc, "status", exc))
-
-    async def hand_button(
-        self, interaction: discord.Interaction, table_id: int, hand: int, verb: str
-    ) -> None:
-        lang = private_lang(interaction)
-        selected = handview.selected_values(interaction.message)
-        info = await self.hand_table(interaction, table_id, hand)
-        if info is None:
-            return
-        if verb == "hint":
-            await self.hint(interaction, info)
-            return
-        if verb == "partner":
-            await self.send_partner(interaction, info)
-            return
-        cards = handview.cards_of(selected)
-        if verb in ("play", "kitty") and not cards:
-            await self.refuse(interaction, Refused("no_cards_selected"), info)
-            return
-        await self.defer_private(interaction, update=True)  # the hand is drawn again below
-        if verb == "clear":
-            await self._redraw(interaction, info, lang, set())
-            return
-        request = {
-            "play": PlayCards(cards),
-            "kitty": DiscardCards(cards),
-            "pass": PassTurn(),
-            "bidpass": PassTurn(),
-        }[verb]
-        done = {
-            "play": t("hand.played", lang, cards=pretty(cards)),
-            "pass": t("hand.passed", lang),
-        }.get(verb, t("hand.done", lang))
-        update = await self.act(interaction, info, request, done)
-        if update is not None:
-            await self._redraw(interaction, info, lang, set())
-
-    async def _redraw(
-        self, interaction: discord.Interaction, info: TableInfo, lang: str, selected: set[str]
-    ) -> None:
-        """Redraw the private hand message after a move (best effort: the move is saved)."""
-        info = await self.info(info.id) or info  # the move may have ended the hand
-        try:
-            view = await self.service.view_for(info.id, interaction.user.id)
-            message = await self.hand_message(info, view, lang, selected)
-        except REFUSALS:
-            return
-        except Exception:
-            log.exception("table %s: could not redraw a hand message", info.id)
-            return
-        if message["view"] is discord.utils.MISSING:
-            message["view"] = None
-        await self.edit_message(interaction, **message)
-
-    async def bid(
-        self, interaction: discord.Interaction, table_id: int, hand: int, amount: int
-    ) -> None:
-        info = await self.hand_table(interaction, table_id, hand)
-        if info is None:
-            return
-        await self.defer_private(interaction, update=True)  # the hand is drawn again below
-        lang = private_lang(interaction)
-        if await self.act(interaction, info, MakeBid(amount), t("hand.done", lang)):
-            await self._redraw(interaction, info, lang, set())
-
-    async def trump(
-        self, interaction: discord.Interaction, table_id: int, hand: int, suit: str
-    ) -> None:
-        info = await self.hand_table(interaction, table_id, hand)
-        if info is None:
-            return
-        await self.defer_private(interaction, update=True)  # the hand is drawn again below
-        lang = private_lang(interaction)
-        if await self.act(interaction, info, NameTrump(suit), t("hand.done", lang)):
-            await self._redraw(interaction, info, lang, set())
+            return False
+        return True
 
     # -- rules ------------------------------------------------------------------------------------
 
@@ -861,27 +817,25 @@ class Verbs:
         await interaction.response.edit_message(**rules.page(game, lang, page))
 
 
-def _menu_values(message: discord.Message | None, custom_id: str) -> set[str]:
-    """Every option value of one menu (to replace that menu's part of the selection)."""
-    if message is None:
-        return set()
-    for row in message.components:
-        for child in getattr(row, "children", ()):
-            if isinstance(child, discord.SelectMenu) and child.custom_id == custom_id:
-                return {option.value for option in child.options}
-    return set()
+def played_line(cards: list[Card], lang: str) -> Callable[[Update], str]:
+    """What a typed play says back: its cards, or the failed throw and what it forced."""
+
+    def line(update: Update) -> str:
+        for event in update.announcements:
+            if isinstance(event, ev.ThrowFailed):
+                attempted, forced = text.cards(event.attempted), text.cards(event.forced)
+                return t("hand.throw_failed", lang, attempted=attempted, forced=forced)
+        return t("hand.played", lang, cards=text.cards(cards))
+
+    return line
 
 
-def hint_text(action: Any, lang: str) -> str:
-    match action:
-        case Play(_, cards):
-            return t("hint.play", lang, cards=pretty(cards))
-        case Pass():
-            return t("hint.pass", lang)
-        case Bid(_, amount):
-            return t("hint.bid", lang, amount=amount)
-        case Discard(_, cards):
-            return t("hint.discard", lang, cards=pretty(cards))
-        case DeclareTrump(_, suit):
-            return t("hint.trump", lang, suit=t(f"suit.{suit.value}", lang))
-    return t("hint.pass", lang)
+def take_back_line(update: Update, lang: str) -> str:
+    """What asking for a take-back did: taken back at once, or the others asked."""
+    for event in update.announcements:
+        if isinstance(event, ev.MoveTakenBack):
+            shown = text.cards(event.cards) if event.cards else t("option.pass", lang)
+            return t("hand.taken_back", lang, cards=shown)
+        if isinstance(event, ev.TakeBackAsked):
+            return t("hand.take_back_asked", lang, expires=int(event.expires_at))
+    return t("hand.done", lang)

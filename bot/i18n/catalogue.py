@@ -387,15 +387,350 @@ UI: dict[str, Entry] = {
         "zh-CN": "对家的手牌：{count} 张。",
     },
     "kind.cards.count_one": {"en": "{count} card", "zh-TW": "{count} 張", "zh-CN": "{count} 张"},
-    "scores.row.hands_one": {
-        "en": "{rank}. {name}: {score:+d} ({hands} hand)",
-        "zh-TW": "{rank}. {name}：{score:+d}（{hands} 局）",
-        "zh-CN": "{rank}. {name}：{score:+d}（{hands} 局）",
+    "board.needs_hands.more_one": {
+        "en": "You need {more} more completed hand to be ranked ({min} in this server).",
+        "zh-TW": "再打完 {more} 局才會上榜（本伺服器要求 {min} 局）。",
+        "zh-CN": "再打完 {more} 局才会上榜（本服务器要求 {min} 局）。",
     },
-    "scores.stats_line.hands_one": {
-        "en": "{game}: {hands} hand, {wins} won, total {score:+d}",
-        "zh-TW": "{game}：{hands} 局，贏 {wins} 局，累計 {score:+d}",
-        "zh-CN": "{game}：{hands} 局，赢 {wins} 局，累计 {score:+d}",
+    # the hand message's words (outcomes, situations, menus), leaving and ending, take-backs
+    "button.leave_now": {
+        "en": "Leave now: −{penalty}",
+        "zh-TW": "現在離座（−{penalty}）",
+        "zh-CN": "现在离座（−{penalty}）",
+    },
+    "button.end_now": {
+        "en": "End the table",
+        "zh-TW": "散桌",
+        "zh-CN": "散桌",
+    },
+    "button.stay": {
+        "en": "Cancel",
+        "zh-TW": "取消",
+        "zh-CN": "取消",
+    },
+    "button.refresh": {
+        "en": "Refresh",
+        "zh-TW": "重新整理",
+        "zh-CN": "刷新",
+    },
+    "button.take_back": {
+        "en": "Take back",
+        "zh-TW": "悔牌",
+        "zh-CN": "悔牌",
+    },
+    "button.take_back_yes": {
+        "en": "Agree",
+        "zh-TW": "同意",
+        "zh-CN": "同意",
+    },
+    "button.take_back_no": {
+        "en": "Refuse",
+        "zh-TW": "不同意",
+        "zh-CN": "不同意",
+    },
+    "button.four_colours": {
+        "en": "4 colours",
+        "zh-TW": "四色牌",
+        "zh-CN": "四色牌",
+    },
+    "button.two_colours": {
+        "en": "2 colours",
+        "zh-TW": "雙色牌",
+        "zh-CN": "双色牌",
+    },
+    "select.plays": {
+        "en": "Play in one pick: legal plays, best first",
+        "zh-TW": "一鍵出牌：可出的牌，最好的在前",
+        "zh-CN": "一键出牌：可出的牌，最好的在前",
+    },
+    "select.kitty": {
+        "en": "Choose a whole kitty to bury",
+        "zh-TW": "選一整組底牌",
+        "zh-CN": "选一整组底牌",
+    },
+    "option.pass": {
+        "en": "Pass",
+        "zh-TW": "不要",
+        "zh-CN": "不要",
+    },
+    "option.suggested": {
+        "en": "Suggested (the hint)",
+        "zh-TW": "建議（提示）",
+        "zh-CN": "建议（提示）",
+    },
+    "option.wins": {
+        "en": "Takes the trick for now",
+        "zh-TW": "目前能贏這一輪",
+        "zh-CN": "目前能赢这一轮",
+    },
+    "option.kitty": {
+        "en": "Keeps {suit} trump · {cards}",
+        "zh-TW": "留{suit}做主 · {cards}",
+        "zh-CN": "留{suit}做主 · {cards}",
+    },
+    "hand.bid_made": {
+        "en": "You bid {amount}.",
+        "zh-TW": "你叫 {amount} 分。",
+        "zh-CN": "你叫 {amount} 分。",
+    },
+    "hand.bid_passed": {
+        "en": "You pass (不叫).",
+        "zh-TW": "你不叫。",
+        "zh-CN": "你不叫。",
+    },
+    "hand.bid_turn": {
+        "en": "Your bid: {minimum} or more, or pass.",
+        "zh-TW": "輪到你叫分：至少 {minimum}，或不叫。",
+        "zh-CN": "轮到你叫分：至少 {minimum}，或不叫。",
+    },
+    "hand.waiting_bid": {
+        "en": "{name} is bidding.",
+        "zh-TW": "{name} 叫分中。",
+        "zh-CN": "{name} 叫分中。",
+    },
+    "hand.kitty_turn": {
+        "en": "You are the dealer at {amount}: bury 8 cards. Pick a whole kitty or choose cards, "
+        "then press Lay kitty.",
+        "zh-TW": "你做莊，叫分 {amount}：請扣 8 張底牌。選一整組底牌或自己選牌，再按「扣底」。",
+        "zh-CN": "你做庄，叫分 {amount}：请扣 8 张底牌。选一整组底牌或自己选牌，再按“扣底”。",
+    },
+    "hand.waiting_kitty": {
+        "en": "{name} is burying the kitty.",
+        "zh-TW": "{name} 扣底中。",
+        "zh-CN": "{name} 扣底中。",
+    },
+    "hand.from_kitty": {
+        "en": "From the kitty (底牌): {cards}",
+        "zh-TW": "從底牌拿到：{cards}",
+        "zh-CN": "从底牌拿到：{cards}",
+    },
+    "hand.buried": {
+        "en": "Buried kitty (底牌): {cards}",
+        "zh-TW": "扣下的底牌：{cards}",
+        "zh-CN": "扣下的底牌：{cards}",
+    },
+    "hand.kitty_chosen": {
+        "en": "Chosen for the kitty: {cards}. Press Lay kitty to bury them.",
+        "zh-TW": "選來扣底的牌：{cards}。按「扣底」扣下。",
+        "zh-CN": "选来扣底的牌：{cards}。按“扣底”扣下。",
+    },
+    "hand.kitty_laid": {
+        "en": "You buried {cards}.",
+        "zh-TW": "你扣了 {cards}。",
+        "zh-CN": "你扣了 {cards}。",
+    },
+    "hand.trump_turn": {
+        "en": "Name the trump suit.",
+        "zh-TW": "請定主牌花色。",
+        "zh-CN": "请定主牌花色。",
+    },
+    "hand.waiting_trump": {
+        "en": "{name} is naming trump.",
+        "zh-TW": "{name} 定主中。",
+        "zh-CN": "{name} 定主中。",
+    },
+    "hand.trump_named": {
+        "en": "You named {suit} trump.",
+        "zh-TW": "你定{suit}為主。",
+        "zh-CN": "你定{suit}为主。",
+    },
+    "hand.lead": {
+        "en": "Your lead: any combination.",
+        "zh-TW": "輪到你先出：任何牌型都可以。",
+        "zh-CN": "轮到你先出：任何牌型都可以。",
+    },
+    "hand.beat": {
+        "en": "Your turn: beat {name}'s {kind} {cards}, or pass.",
+        "zh-TW": "輪到你：壓過 {name} 的{kind} {cards}，或不要。",
+        "zh-CN": "轮到你：压过 {name} 的{kind} {cards}，或不要。",
+    },
+    "hand.lead_trump": {
+        "en": "Your lead. Trump: {suit}.",
+        "zh-TW": "輪到你先出。主牌：{suit}。",
+        "zh-CN": "轮到你先出。主牌：{suit}。",
+    },
+    "hand.follow": {
+        "en": "Your turn: follow {name}'s {cards} with {count} cards. Trump: {suit}.",
+        "zh-TW": "輪到你：跟 {name} 出的 {cards}，出 {count} 張。主牌：{suit}。",
+        "zh-CN": "轮到你：跟 {name} 出的 {cards}，出 {count} 张。主牌：{suit}。",
+    },
+    "hand.follow.count_one": {
+        "en": "Your turn: follow {name}'s {cards} with {count} card. Trump: {suit}.",
+        "zh-TW": "輪到你：跟 {name} 出的 {cards}，出 {count} 張。主牌：{suit}。",
+        "zh-CN": "轮到你：跟 {name} 出的 {cards}，出 {count} 张。主牌：{suit}。",
+    },
+    "hand.waiting": {
+        "en": "{name} is to play.",
+        "zh-TW": "輪到 {name} 出牌。",
+        "zh-CN": "轮到 {name} 出牌。",
+    },
+    "hand.out": {
+        "en": "You are out: Partner's hand shows your partner's cards.",
+        "zh-TW": "你出完了：按「看對家的牌」可以看對家的牌。",
+        "zh-CN": "你出完了：按“看对家的牌”可以看对家的牌。",
+    },
+    "hand.over": {
+        "en": "This hand is over.",
+        "zh-TW": "這一局已經結束。",
+        "zh-CN": "这一局已经结束。",
+    },
+    "hand.closed": {
+        "en": "You have no hand at this table any more.",
+        "zh-TW": "你在這桌已經沒有手牌了。",
+        "zh-CN": "你在这桌已经没有手牌了。",
+    },
+    "hand.new_hand": {
+        "en": "Hand {number} is dealt: your new cards.",
+        "zh-TW": "第 {number} 局發牌了：這是你的新手牌。",
+        "zh-CN": "第 {number} 局发牌了：这是你的新手牌。",
+    },
+    "hand.stale": {
+        "en": "Those controls were of an earlier hand; nothing was done. Your cards now:",
+        "zh-TW": "那是上一局的按鈕，沒有動作。你現在的牌：",
+        "zh-CN": "那是上一局的按钮，没有动作。你现在的牌：",
+    },
+    "hand.throw_failed": {
+        "en": "Your throw {attempted} failed: you had to play {forced}.",
+        "zh-TW": "你甩 {attempted} 失敗，只能出 {forced}。",
+        "zh-CN": "你甩 {attempted} 失败，只能出 {forced}。",
+    },
+    "hand.taken_back": {
+        "en": "Taken back: {cards}. Your turn again.",
+        "zh-TW": "已收回：{cards}。又輪到你了。",
+        "zh-CN": "已收回：{cards}。又轮到你了。",
+    },
+    "hand.take_back_asked": {
+        "en": "The other players are asked to let you take it back (until <t:{expires}:R>).",
+        "zh-TW": "已請其他玩家同意讓你悔牌（<t:{expires}:R> 截止）。",
+        "zh-CN": "已请其他玩家同意让你悔牌（<t:{expires}:R> 截止）。",
+    },
+    "hint.bid_pass": {
+        "en": "Hint: pass (不叫).",
+        "zh-TW": "提示：不叫。",
+        "zh-CN": "提示：不叫。",
+    },
+    "settings.four_colour_on": {
+        "en": "Four-colour cards on: ♠ black, ♥ red, ♦ blue, ♣ green in your own pictures.",
+        "zh-TW": "已開啟四色牌：你的圖裡 ♠ 黑、♥ 紅、♦ 藍、♣ 綠。",
+        "zh-CN": "已开启四色牌：你的图里 ♠ 黑、♥ 红、♦ 蓝、♣ 绿。",
+    },
+    "settings.four_colour_off": {
+        "en": "Four-colour cards off: ♠ ♣ black, ♥ ♦ red.",
+        "zh-TW": "已關閉四色牌：♠ ♣ 黑、♥ ♦ 紅。",
+        "zh-CN": "已关闭四色牌：♠ ♣ 黑、♥ ♦ 红。",
+    },
+    "confirm.leave": {
+        "en": "Leave during hand {hand}? The hand ends for everyone and is void (nobody scores "
+        "it), and you lose {penalty} points.",
+        "zh-TW": "要在第 {hand} 局中途離座嗎？這局對所有人作廢（不計分），你會被扣 {penalty} 分。",
+        "zh-CN": "要在第 {hand} 局中途离座吗？这局对所有人作废（不计分），你会被扣 {penalty} 分。",
+    },
+    "confirm.bonus": {
+        "en": "{names} get +{bonus} each (only players seated since the deal).",
+        "zh-TW": "{names} 每人得 +{bonus} 分（只給開局時就在座的玩家）。",
+        "zh-CN": "{names} 每人得 +{bonus} 分（只给开局时就在座的玩家）。",
+    },
+    "confirm.bonus.count_one": {
+        "en": "{names} gets +{bonus} (only players seated since the deal).",
+        "zh-TW": "{names} 得 +{bonus} 分（只給開局時就在座的玩家）。",
+        "zh-CN": "{names} 得 +{bonus} 分（只给开局时就在座的玩家）。",
+    },
+    "confirm.no_bonus": {
+        "en": "Nobody else gains anything.",
+        "zh-TW": "其他人不加分。",
+        "zh-CN": "其他人不加分。",
+    },
+    "confirm.end_vote": {
+        "en": "End the table during hand {hand}? Every player is asked: if all agree, the hand is "
+        "abandoned (no scores) and the table closes; if anyone refuses or the vote runs out, "
+        "the hand is played out and the table closes after it.",
+        "zh-TW": "要在第 {hand} 局中途散桌嗎？會請所有玩家表決："
+        "全體同意就放棄這局（不計分）並散桌；有人反對或逾時，這局打完後散桌。",
+        "zh-CN": "要在第 {hand} 局中途散桌吗？会请所有玩家表决："
+        "全体同意就放弃这局（不计分）并散桌；有人反对或超时，这局打完后散桌。",
+    },
+    "confirm.end_alone": {
+        "en": "You are the only player among bots: ending during hand {hand} counts as leaving it. "
+        "The hand is void, you lose {penalty} points, and the table closes.",
+        "zh-TW": "你是這桌唯一的真人玩家：在第 {hand} 局中途散桌算逃跑。這局作廢，"
+        "你會被扣 {penalty} 分，然後散桌。",
+        "zh-CN": "你是这桌唯一的真人玩家：在第 {hand} 局中途散桌算逃跑。这局作废，"
+        "你会被扣 {penalty} 分，然后散桌。",
+    },
+    "confirm.end_now": {
+        "en": "You do not play at this table: as a server manager you end it at once. Hand {hand} "
+        "is abandoned and nobody scores it.",
+        "zh-TW": "你沒有在這桌打牌：身為伺服器管理員，你會立刻結束這桌。"
+        "第 {hand} 局作廢，沒有人計分。",
+        "zh-CN": "你没有在这桌打牌：作为服务器管理员，你会立刻结束这桌。"
+        "第 {hand} 局作废，没有人计分。",
+    },
+    "confirm.stayed": {
+        "en": "Nothing was changed.",
+        "zh-TW": "沒有任何改變。",
+        "zh-CN": "没有任何改变。",
+    },
+    "confirm.stale": {
+        "en": "Another hand has started since, so nothing was changed. Ask again to see what it "
+        "costs now.",
+        "zh-TW": "之後已經開了新的一局，所以沒有任何改變。請再下一次指令，看看現在的代價。",
+        "zh-CN": "之后已经开了新的一局，所以没有任何改变。请再下一次指令，看看现在的代价。",
+    },
+    "confirm.left": {
+        "en": "You left the table.",
+        "zh-TW": "你已離座。",
+        "zh-CN": "你已离座。",
+    },
+    "confirm.ended": {
+        "en": "The table is closed.",
+        "zh-TW": "本桌結束。",
+        "zh-CN": "本桌结束。",
+    },
+    "takeback.asked": {
+        "en": "{name} asks to take back {cards}. {voters}: please answer before the next move "
+        "(until <t:{expires}:R>).",
+        "zh-TW": "{name} 想收回 {cards}。{voters}：請在下一手之前回答（<t:{expires}:R> 截止）。",
+        "zh-CN": "{name} 想收回 {cards}。{voters}：请在下一手之前回答（<t:{expires}:R> 截止）。",
+    },
+    "takeback.agreed_by": {
+        "en": "{name} agrees.",
+        "zh-TW": "{name} 同意。",
+        "zh-CN": "{name} 同意。",
+    },
+    "takeback.done": {
+        "en": "Taken back: {name} plays again instead of {cards}.",
+        "zh-TW": "已收回：{name} 重新出牌（收回 {cards}）。",
+        "zh-CN": "已收回：{name} 重新出牌（收回 {cards}）。",
+    },
+    "takeback.refused": {
+        "en": "{name} refused: the move stands.",
+        "zh-TW": "{name} 不同意：這手牌不收回。",
+        "zh-CN": "{name} 不同意：这手牌不收回。",
+    },
+    "takeback.lapsed": {
+        "en": "The next move was made first: the move stands.",
+        "zh-TW": "下一手已經出了：不收回。",
+        "zh-CN": "下一手已经出了：不收回。",
+    },
+    "takeback.expired": {
+        "en": "Not everyone agreed in time: the move stands.",
+        "zh-TW": "時間到，未全體同意：不收回。",
+        "zh-CN": "时间到，未全体同意：不收回。",
+    },
+    "takeback.hand_over": {
+        "en": "The hand ended first: the move stands.",
+        "zh-TW": "這局先結束了：不收回。",
+        "zh-CN": "这局先结束了：不收回。",
+    },
+    "since.taken_back": {
+        "en": "{name} took back {cards}",
+        "zh-TW": "{name} 收回了 {cards}",
+        "zh-CN": "{name} 收回了 {cards}",
+    },
+    "takeback.public": {
+        "en": "{name} took back {cards}.",
+        "zh-TW": "{name} 收回了 {cards}。",
+        "zh-CN": "{name} 收回了 {cards}。",
     },
 }
 

@@ -260,6 +260,27 @@ COMMANDS: dict[str, Entry] = {
     "choice.720": _e("12 hours", "12 小時", "12 小时"),
     "choice.1440": _e("24 hours", "24 小時", "24 小时"),
     "choice.4320": _e("72 hours", "72 小時", "72 小时"),
+    # --- issue 12: the private hand ----------------------------------------------------------
+    "play.takeback": _e("takeback", "悔牌", "悔牌"),
+    "play.takeback.desc": _e(
+        "Take back your last move (the other players must agree)",
+        "收回你剛出的一手（其他玩家要同意）",
+        "收回你刚出的一手（其他玩家要同意）",
+    ),
+    "settings": _e("settings", "設定", "设置"),
+    "settings.desc": _e("Your own settings", "你自己的設定", "你自己的设置"),
+    "settings.cards": _e("cards", "牌面", "牌面"),
+    "settings.cards.desc": _e(
+        "How cards look in your own pictures", "你自己看到的牌面", "你自己看到的牌面"
+    ),
+    "settings.cards.four_colour": _e("four_colour", "四色", "四色"),
+    "settings.cards.four_colour.desc": _e(
+        "Four colours: ♠ black, ♥ red, ♦ blue, ♣ green",
+        "四色牌：♠ 黑、♥ 紅、♦ 藍、♣ 綠",
+        "四色牌：♠ 黑、♥ 红、♦ 蓝、♣ 绿",
+    ),
+    "choice.on": _e("On", "開", "开"),
+    "choice.off": _e("Off", "關", "关"),
 }
 
 #: Turn limits offered at creation, in minutes (the service accepts 1 min to 72 h).

@@ -106,6 +106,26 @@ ERRORS: dict[str, Entry] = {
         "zh-CN": "机器人的数据库文件不见了，无法保存任何东西：牌局暂停，等机器人重新启动。"
         "请通知服务器管理员。",
     },
+    "database_unavailable": {
+        "en": "The bot cannot reach its database right now. The table shows what was saved; "
+        "try again in a moment.",
+        "zh-TW": "機器人暫時連不上資料庫。牌桌顯示的是已儲存的狀態，請稍後再試。",
+        "zh-CN": "机器人暂时连不上数据库。牌桌显示的是已保存的状态，请稍后再试。",
+    },
+    "table_changed": {
+        "en": "Table {table_id} was just changed by another bot process, so your action was not "
+        "applied. Look at the table again and retry.",
+        "zh-TW": "第 {table_id} 桌剛被另一個機器人程序更新，你的動作沒有生效。"
+        "請重新查看牌桌後再試。",
+        "zh-CN": "第 {table_id} 桌刚被另一个机器人进程更新，你的操作没有生效。"
+        "请重新查看牌桌后再试。",
+    },
+    "guild_not_served": {
+        "en": "This server's tables are being handed over between bot processes. Try again in "
+        "a moment.",
+        "zh-TW": "本伺服器的牌桌正在機器人程序之間交接，請稍後再試。",
+        "zh-CN": "本服务器的牌桌正在机器人进程之间交接，请稍后再试。",
+    },
     "table_full": {
         "en": "Table {table_id} has no free seat.",
         "zh-TW": "第 {table_id} 桌已經坐滿了。",
@@ -451,6 +471,52 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "{player} 現在沒有要做的事。",
         "zh-CN": "{player} 现在没有要做的事。",
     },
+    # --- taking back a move (issue 12; both engines) ----------------------------------------
+    "take_back_none": {
+        "en": "Only the last move of the hand can be taken back, by the player who made it.",
+        "zh-TW": "只有這局最後一手牌可以收回，而且只能由出牌的人收回。",
+        "zh-CN": "只有这局最后一手牌可以收回，而且只能由出牌的人收回。",
+    },
+    "take_back_only_plays": {
+        "en": "Only a card play can be taken back, not a bid, the kitty or the trump suit.",
+        "zh-TW": "只能收回出的牌，叫分、扣底和定主都不能收回。",
+        "zh-CN": "只能收回出的牌，叫分、扣底和定主都不能收回。",
+    },
+    "take_back_trick_over": {
+        "en": "That move ended its trick, so it cannot be taken back.",
+        "zh-TW": "那一手已經結束了這一輪，不能收回。",
+        "zh-CN": "那一手已经结束了这一轮，不能收回。",
+    },
+    "take_back_failed_throw": {
+        "en": "A failed throw cannot be taken back: it showed what the others hold.",
+        "zh-TW": "甩牌失敗不能收回：它已經透露了別人的牌。",
+        "zh-CN": "甩牌失败不能收回：它已经透露了别人的牌。",
+    },
+    "take_back_open": {
+        "en": "A take-back is already being asked at table {table_id}.",
+        "zh-TW": "第 {table_id} 桌已經有人在要求收回一手牌。",
+        "zh-CN": "第 {table_id} 桌已经有人在要求收回一手牌。",
+    },
+    "no_take_back": {
+        "en": "Nobody is asking to take back a move at table {table_id} now.",
+        "zh-TW": "第 {table_id} 桌現在沒有人要求收回。",
+        "zh-CN": "第 {table_id} 桌现在没有人要求收回。",
+    },
+    "take_back_own": {
+        "en": "You asked for this take-back: the other players answer it.",
+        "zh-TW": "這是你要求的收回，由其他玩家決定。",
+        "zh-CN": "这是你要求的收回，由其他玩家决定。",
+    },
+    "take_back_refused": {
+        "en": "The others did not agree to take that move back; it stands.",
+        "zh-TW": "其他玩家沒有同意收回那一手，不能再要求。",
+        "zh-CN": "其他玩家没有同意收回那一手，不能再要求。",
+    },
+    "take_back_not_asked": {
+        "en": "Only the players who were asked answer this take-back.",
+        "zh-TW": "只有被詢問的玩家能回答這次收回。",
+        "zh-CN": "只有被询问的玩家能回答这次收回。",
+    },
     # --- the generic engine refusal --------------------------------------------------------
     "illegal": {
         "en": "That move is not allowed.",
@@ -503,6 +569,11 @@ ERRORS: dict[str, Entry] = {
         "en": "These cards are from an earlier hand. Press My hand to see your cards now.",
         "zh-TW": "這是上一局的手牌。請按「我的牌」看現在的牌。",
         "zh-CN": "这是上一局的手牌。请按“我的牌”看现在的牌。",
+    },
+    "bad_choice": {
+        "en": "That choice is no longer on offer.",
+        "zh-TW": "這個選項已經不能用了。",
+        "zh-CN": "这个选项已经不能用了。",
     },
     "thread_taken": {
         "en": "This thread belongs to table #{table_id}. Open a new table in the channel itself.",

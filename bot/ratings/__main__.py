@@ -1,5 +1,7 @@
 """``python -m bot.ratings check|rebuild DATABASE``: recompute ratings from the event log.
 
+DATABASE is the SQLite file, or the ``postgresql://`` URL (``DATABASE_URL``).
+
 ``check`` compares the stored ratings and standings with a recomputation and exits 1 when they
 differ; ``rebuild`` also writes the recomputed ones (and any missing hand summaries). Stop the
 bot before ``rebuild``.
@@ -15,9 +17,10 @@ from pathlib import Path
 
 from bot.ratings.rebuild import rebuild
 from bot.store import Store
+from bot.store.postgres import is_postgres_url
 
 
-async def _run(command: str, path: Path) -> int:
+async def _run(command: str, path: str | Path) -> int:
     store = await Store.open(path)
     try:
         report = await rebuild(store, write=command == "rebuild")
@@ -40,12 +43,13 @@ async def _run(command: str, path: Path) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.ratings", description=__doc__)
     parser.add_argument("command", choices=("check", "rebuild"))
-    parser.add_argument("database", type=Path)
+    parser.add_argument("database", help="a SQLite file, or a postgresql:// URL")
     args = parser.parse_args(argv)
-    if not args.database.is_file():
-        print(f"no database at {args.database}", file=sys.stderr)
+    database = args.database if is_postgres_url(args.database) else Path(args.database)
+    if isinstance(database, Path) and not database.is_file():
+        print(f"no database at {database}", file=sys.stderr)
         return 2
-    return asyncio.run(_run(args.command, args.database))
+    return asyncio.run(_run(args.command, database))
 
 
 if __name__ == "__main__":

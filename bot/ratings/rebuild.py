@@ -28,6 +28,9 @@ class Rebuilt:
     summaries_added: int = 0  # hands whose summary was rebuilt by re-playing them
     standings: int = 0
     differences: list[str] = field(default_factory=list)  # stored vs recomputed, first few
+    computed: tuple[list[Standing], list[PeriodLine], set[RatingStep]] = field(
+        default_factory=lambda: ([], [], set())
+    )  # what a rewrite stores
 
     @property
     def equal(self) -> bool:
@@ -37,11 +40,26 @@ class Rebuilt:
 async def rebuild(store: Store, *, write: bool) -> Rebuilt:
     """Recompute everything; with ``write``, also add missing summaries and store the result.
 
-    Run it with the bot stopped: a hand settled meanwhile would be missed by the rewrite.
+    A hand settled meanwhile (by a bot still running) is not lost: the rewrite happens only
+    if no hand was settled since the recomputation read the log, else it starts again.
     """
+    summaries_added = await _add_missing_summaries(store) if write else 0
+    while True:
+        report, folded = await _recompute(store)
+        report.summaries_added = summaries_added
+        if not (write and report.differences):
+            return report
+        async with store.transaction() as tx:
+            await tx.lock_scores()
+            if await tx.last_settled() != folded:
+                continue  # settled meanwhile: fold again, then write
+            await tx.replace_scores(*report.computed)
+        return report
+
+
+async def _recompute(store: Store) -> tuple[Rebuilt, int]:
+    """Everything recomputed and compared; and the ``seq`` of the last hand folded."""
     report = Rebuilt()
-    if write:
-        report.summaries_added = await _add_missing_summaries(store)
     standings: dict[tuple[int, str, tuple[int, str]], Standing] = {}
     periods: dict[tuple[int, str, str, int, int], PeriodLine] = {}
     steps: set[RatingStep] = set()
@@ -69,10 +87,8 @@ async def rebuild(store: Store, *, write: bool) -> Rebuilt:
         await store.all_rating_steps(),
         steps,
     )
-    if write and report.differences:
-        async with store.transaction() as tx:
-            await tx.replace_scores(standings.values(), periods.values(), steps)
-    return report
+    report.computed = (list(standings.values()), list(periods.values()), steps)
+    return report, seq
 
 
 async def _add_missing_summaries(store: Store) -> int:

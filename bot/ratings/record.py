@@ -40,6 +40,7 @@ async def record_hand(
     summaries: Sequence[HandSeatRow],
 ) -> Tally:
     """Settle the hand in order, keep its summary, and move its players' standings."""
+    await tx.lock_scores()
     seq = await tx.settle_hand(hand_id, guild_id, game, at)
     await tx.put_hand_seats(hand_id, summaries)
     hand = SettledHand(seq, hand_id, guild_id, game, at, void, tuple(seats))

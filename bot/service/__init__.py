@@ -1,7 +1,15 @@
 """The table service: tables, seats, hands, deadlines, bots and scores, with no Discord in it."""
 
 from bot.service.errors import MESSAGES, ServiceError
-from bot.service.events import CatchUp, DueTurn, SeatInfo, TableInfo, Update
+from bot.service.events import (
+    CatchUp,
+    DueTurn,
+    LeaveCost,
+    SeatInfo,
+    TableInfo,
+    TurnOptions,
+    Update,
+)
 from bot.service.games import Dealer, deal_by_seed
 from bot.service.requests import DiscardCards, MakeBid, NameTrump, PassTurn, PlayCards, Request
 from bot.service.service import TableService
@@ -13,6 +21,7 @@ __all__ = [
     "Dealer",
     "DiscardCards",
     "DueTurn",
+    "LeaveCost",
     "MakeBid",
     "NameTrump",
     "PassTurn",
@@ -24,6 +33,7 @@ __all__ = [
     "TableService",
     "TableSettings",
     "TimeoutRule",
+    "TurnOptions",
     "Update",
     "deal_by_seed",
 ]

@@ -25,6 +25,12 @@ MESSAGES: dict[str, str] = {
     # the database
     "database_busy": "the database is busy; nothing was changed, try again in a moment",
     "database_gone": "the bot lost its database file; nothing can be saved until it restarts",
+    "database_unavailable": "the database cannot be reached right now; the table shows what was "
+    "saved, try again in a moment",
+    "table_changed": "table {table_id} was just changed by another bot process; nothing was "
+    "changed by you, look at the table again and retry",
+    "guild_not_served": "this server's tables are served by another bot process right now; try "
+    "again in a moment",
     # seats
     "table_full": "table {table_id} has no free seat",
     "already_seated": "you already sit at seat {seat} of this table",
@@ -52,6 +58,12 @@ MESSAGES: dict[str, str] = {
     "vote_open": "a vote on ending table {table_id} is open already",
     "table_closing": "table {table_id} already ends when this hand ends",
     "no_vote": "there is no open vote on ending this hand of table {table_id}",
+    # taking back a move
+    "take_back_open": "a take-back is being asked already at table {table_id}",
+    "no_take_back": "there is no open request to take back a move at table {table_id}",
+    "take_back_own": "you asked for this take-back: the other players answer it",
+    "take_back_not_asked": "only the players seated when it was asked answer this take-back",
+    "take_back_refused": "the others did not agree to take back that move; it stands",
     # settings
     "bad_turn_limit": "the turn time limit must be between {min} and {max} minutes, not {minutes}",
     "bad_timeout_rule": "the timeout rule must be 'bot' or 'remove', not {rule!r}",

@@ -152,6 +152,44 @@ class EndVoteClosed:
 
 
 @dataclass(frozen=True, slots=True)
+class TakeBackAsked:
+    """``seat`` asks to take back its last move (``cards``: a pass is empty), the ``moves``-th
+    of hand ``hand``: every player in ``voters`` must agree before the next move, by
+    ``expires_at`` (bots do not vote and wait meanwhile)."""
+
+    seat: int
+    hand: int
+    moves: int
+    cards: tuple[Card, ...]
+    voters: tuple[int, ...]
+    expires_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBackCast:
+    """``seat`` agreed to a take-back; others have not answered yet."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveTakenBack:
+    """``seat``'s last move (``cards``; empty for a pass) was taken back: its turn again."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBackClosed:
+    """A take-back did not happen: "refused" by ``seat``, "lapsed" (a move was made first),
+    "expired", or "hand_over"."""
+
+    outcome: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class WaitingForPlayers:
     """A seat opened during play: the table waits until four sit and the creator starts."""
 
@@ -183,6 +221,10 @@ Announcement = (
     | EndVoteOpened
     | EndVoteCast
     | EndVoteClosed
+    | TakeBackAsked
+    | TakeBackCast
+    | MoveTakenBack
+    | TakeBackClosed
     | WaitingForPlayers
     | TableEnded
 )
@@ -246,6 +288,32 @@ class TableInfo:
     host: int | None = None  # the seat that runs the table (its creator while seated)
     closing: bool = False  # the table ends when the current hand ends
     end_vote_hand: int | None = None  # the hand a vote on ending now is open for
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOptions:
+    """A player's situation with everything one-step controls offer (the private hand
+    message's menus), taken at one moment."""
+
+    view: Any  # the seat's own view (QingdunView / SankouView)
+    hand_number: int
+    my_turn: bool
+    hint: Action | None  # the engine's suggestion, on the player's turn
+    plays: tuple[tuple[Card, ...], ...]  # legal plays now, best first (the hint's first)
+    may_pass: bool
+    kitties: tuple[tuple[Suit, tuple[Card, ...]], ...]  # 三扣: kitties to bury, by trump kept
+    take_back: bool  # the player may ask to take back the last move (their own) now
+    asked: bool  # a take-back is being asked now (the controls wait for its answer)
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveCost:
+    """What leaving hand ``hand`` now would do: ``deltas`` by seat (the leaver's penalty, the
+    bonuses as the ledger would pay them); the hand ends void."""
+
+    hand: int
+    seat: int
+    deltas: tuple[int, int, int, int]
 
 
 @dataclass(frozen=True, slots=True)

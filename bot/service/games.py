@@ -15,10 +15,11 @@ from bot.service import events as ev
 from bot.service.requests import DiscardCards, MakeBid, NameTrump, PassTurn, PlayCards, Request
 from bot.store import LedgerEntry
 from engine import qingdun, sankou
-from engine.actions import Action, Discard, Pass, Play
+from engine.actions import Action, Discard, Pass, Play, TakeBack
+from engine.cards import Card, Suit
 from engine.game import GameBase
-from engine.qingdun import ResultKind
-from engine.sankou import Tier
+from engine.qingdun import ResultKind, suggest
+from engine.sankou import Phase, Tier, follows
 
 
 class SeatLike(Protocol):
@@ -58,6 +59,26 @@ class Rules(ABC):
         """Public events of ``action``, from the public views before and after it."""
 
     @abstractmethod
+    def may_pass(self, game: Any, seat: int) -> bool:
+        """Whether ``seat`` may pass now (清墩: on a trick; 三扣: in the bidding)."""
+
+    @abstractmethod
+    def menu(self, view: Any, first: Sequence[Card], limit: int) -> list[list[Card]]:
+        """Legal plays for the view's seat now, best first (``first``, the hint, leads)."""
+
+    def kitty_choices(self, view: Any) -> list[tuple[Suit, list[Card]]]:
+        """Whole kitties the view's seat may bury now, each with the trump it keeps (三扣's
+        dealer)."""
+        return []
+
+    @staticmethod
+    def taken_back(before: Any, action: TakeBack) -> ev.MoveTakenBack:
+        """The announcement of a take-back: the seat's move, the last of the trick before."""
+        last = before.trick[-1] if before.trick else None
+        cards = last.cards if last is not None and last.seat == action.seat else ()
+        return ev.MoveTakenBack(action.seat, tuple(cards))
+
+    @abstractmethod
     def ledger(self, result: Any, seats: Sequence[SeatLike]) -> list[LedgerEntry]:
         """One ledger line per seat for a finished (or void) hand."""
 
@@ -70,6 +91,8 @@ class QingdunRules(Rules):
         return qingdun.Game
 
     def announce(self, before: Any, after: Any, action: Action) -> list[ev.Announcement]:
+        if isinstance(action, TakeBack):
+            return [self.taken_back(before, action)]
         out: list[ev.Announcement] = []
         if isinstance(action, Play):
             out.append(ev.Played(action.seat, action.cards))
@@ -81,6 +104,12 @@ class QingdunRules(Rules):
         if trick is not None and (trick != before.last_trick or (before.trick and not after.trick)):
             out.append(ev.TrickWon(trick.winner, trick.points))
         return out
+
+    def may_pass(self, game: Any, seat: int) -> bool:
+        return bool(game.may_pass(seat))
+
+    def menu(self, view: Any, first: Sequence[Card], limit: int) -> list[list[Card]]:
+        return suggest.menu(view, first, limit)
 
     def ledger(self, result: Any, seats: Sequence[SeatLike]) -> list[LedgerEntry]:
         void = result.kind is ResultKind.LEFT
@@ -117,6 +146,8 @@ class SankouRules(Rules):
         return None if previous is None else int((previous.view(None).first_bidder + 1) % 4)
 
     def announce(self, before: Any, after: Any, action: Action) -> list[ev.Announcement]:
+        if isinstance(action, TakeBack):
+            return [self.taken_back(before, action)]
         out: list[ev.Announcement] = []
         for entry in after.bids[len(before.bids) :]:
             if entry.amount is None:
@@ -139,6 +170,15 @@ class SankouRules(Rules):
         if after.tricks_played > before.tricks_played and after.last_trick is not None:
             out.append(ev.TrickWon(after.last_trick.winner, after.last_trick.points))
         return out
+
+    def may_pass(self, game: Any, seat: int) -> bool:
+        return bool(game.phase is Phase.BIDDING and game.to_move == seat)
+
+    def menu(self, view: Any, first: Sequence[Card], limit: int) -> list[list[Card]]:
+        return follows.menu(view, first, limit)
+
+    def kitty_choices(self, view: Any) -> list[tuple[Suit, list[Card]]]:
+        return follows.kitty_choices(view)
 
     def ledger(self, result: Any, seats: Sequence[SeatLike]) -> list[LedgerEntry]:
         void = result.tier is Tier.LEFT

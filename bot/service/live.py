@@ -68,7 +68,11 @@ class LiveTable:
     closing: bool = False  # ends when the current hand ends (a vote to end it now failed)
     end_vote: dict[str, Any] | None = None  # {"hand", "by", "agreed": [user ids], "expires"}
     seated: tuple[int | None, ...] | None = None  # user id per seat when the hand was dealt
+    # {"seat", "hand", "moves", "voters": [user ids], "agreed": [user ids], "expires"}
+    take_back: dict[str, Any] | None = None
+    refused_take_back: tuple[int, int] | None = None  # (hand, moves) the others said no to
     unavailable: bool = False  # a write failed and so did reading it back: retried, refused
+    version: int = 0  # the stored row's version this memory was read at (``claim_table``)
     # the latest hand's public events, one entry per action: (the seat that acted, its events);
     # None until needed after a rebuild (``TableService`` replays the log then)
     story: list[tuple[int, tuple[ev.Announcement, ...]]] | None = None
@@ -123,6 +127,8 @@ def rebuild(record: ActiveTable) -> LiveTable:
         reminder_sent=row.reminder_sent,
         closing=row.closing,
         end_vote=row.end_vote,
+        take_back=row.take_back,
+        version=row.version,
     )
     if record.hand is not None:
         actions = [decode_action(a) for a in record.hand.actions]

@@ -11,8 +11,15 @@ per channel per user" spans tables.
 
 Trouble with the database is answered, never crashed on: a write lock held by another process
 is the refusal ``database_busy``; a database file deleted or replaced stops every write
-(``database_gone``) until a restart; a table whose stored log no longer replays is set aside at
-start-up (``quarantined``) while the others play on.
+(``database_gone``) until a restart; a database server out of reach is ``database_unavailable``
+(the table is read back, and retried while it cannot be); a table whose stored log no longer
+replays is set aside at start-up (``quarantined``) while the others play on.
+
+Several processes may share one PostgreSQL database, each serving some Discord shards
+(``Shards``): a process loads, drives and times out only its own guilds' tables, and holds a
+lease on its shards (``ShardLease``) while it serves them. Every write to a table claims the
+table's stored version (``Transaction.claim_table``): a table changed meanwhile by another
+process is refused (``table_changed``) and read back, never overwritten.
 """
 
 from __future__ import annotations
@@ -43,19 +50,24 @@ from bot.store import (
     ActiveTable,
     BoardRow,
     DatabaseGone,
+    DatabaseUnavailable,
     DatabaseUnusable,
     DuplicateActionId,
     HandSummary,
     LedgerEntry,
     PlayerStats,
     ScoreLine,
+    Shards,
+    StaleTable,
     Store,
     StoreBusy,
     Transaction,
 )
+from bot.store.postgres import ShardLease
+from bot.store.shards import ALL_GUILDS
 from bot.store.store import WRITE_WAIT
 from engine import CardParseError, IllegalMove
-from engine.actions import Action, action_to_json
+from engine.actions import Action, Play, TakeBack, action_to_json
 from engine.cards import Card
 from engine.records import plain
 
@@ -63,10 +75,21 @@ log = logging.getLogger(__name__)
 Clock = Callable[[], float | datetime]
 _RECENT = 8  # results kept per table to answer a repeated action id with the first answer
 VOTE_SECONDS = 30 * 60  # how long the players have to answer a vote on ending mid-hand
+TAKE_BACK_SECONDS = 10 * 60  # how long the others have to agree to a take-back (bots wait)
 NAME_LIMIT = 32  # characters of a player's name kept (Discord's display names are at most 32)
 DEFAULT_MIN_RANKED_HANDS = 5  # completed hands before void-hand bonuses count for rank
 MAX_MIN_RANKED_HANDS = 1000
-_STORE_TROUBLE = frozenset({"database_busy", "database_gone", "table_unavailable"})
+_STORE_TROUBLE = frozenset(
+    {
+        "database_busy",
+        "database_gone",
+        "database_unavailable",
+        "guild_not_served",
+        "table_unavailable",
+    }
+)
+LEASE_RETRY = 1.0  # seconds between tries to take back a lost lease from a player's call
+_READ_BACK = frozenset({"database_unavailable", "table_changed"})  # ``_transaction`` reloaded
 
 
 def clean_name(name: str) -> str:
@@ -76,6 +99,16 @@ def clean_name(name: str) -> str:
     return " ".join(spaced.split())[:NAME_LIMIT].strip() or "?"
 
 
+def _unearned_seat(table: LiveTable, seat: int, user_id: int | None) -> bool:
+    """Whether ``user_id`` took ``seat`` after the hand was dealt: a late joiner (or a bot)
+    earns no leaving bonus (docs/discord.md, fairness rules)."""
+    return table.seated is not None and user_id != table.seated[seat]
+
+
+def _unearned(table: LiveTable, entry: LedgerEntry) -> bool:
+    return _unearned_seat(table, entry.seat, entry.user_id)
+
+
 def _describe(exc: BaseException) -> str:
     """Why a table could not be rebuilt, for the operator: the kind of error and its code, never
     an engine message (those may name cards a player holds, or the kitty)."""
@@ -83,7 +116,7 @@ def _describe(exc: BaseException) -> str:
     code = getattr(exc, "code", None)
     if code:
         text += f" {code}"
-    if isinstance(exc, sqlite3.Error | json.JSONDecodeError):
+    if isinstance(exc, sqlite3.Error | json.JSONDecodeError | DatabaseUnavailable):
         text += f": {exc}"
     return text
 
@@ -101,8 +134,12 @@ class TableService(ScoreQueries):
         clock: Clock = time.time,
         seed_source: Callable[[], int] | None = None,
         dealer: Dealer = deal_by_seed,
+        shards: Shards = ALL_GUILDS,
+        lease: ShardLease | None = None,
     ) -> None:
         self._store = store
+        self._shards = shards
+        self._lease = lease
         self._clock = clock
         self._seed = seed_source or (lambda: secrets.randbits(63))
         self._dealer = dealer
@@ -110,6 +147,9 @@ class TableService(ScoreQueries):
         self._locks: dict[int, asyncio.Lock] = {}
         self._seating = asyncio.Lock()
         self._gone = False  # the database file vanished: every write is refused until restart
+        self._colours: dict[int, bool] = {}  # user id -> four-colour deck (read once)
+        self._regain_at = 0.0  # when a lost lease may next be tried (``_serving``)
+        self._fence_code = "guild_not_served"  # why calls are refused while it is lost
         self.quarantined: dict[int, str] = {}  # table id -> why it could not be rebuilt
 
     @classmethod
@@ -121,18 +161,50 @@ class TableService(ScoreQueries):
         seed_source: Callable[[], int] | None = None,
         dealer: Dealer = deal_by_seed,
         write_wait: float = WRITE_WAIT,
+        shards: Shards = ALL_GUILDS,
+        lease_wait: float | None = None,
+        exclusive: bool = True,
+        pool_size: int = 8,
     ) -> Self:
-        """Open the database at ``path`` and bring back every unfinished table.
+        """Open the database and bring back every unfinished table of this process's guilds.
 
-        ``clock`` gives the time (epoch seconds or an aware datetime), ``seed_source`` the seed
-        of each new hand, and ``dealer`` turns (game, seed, first bidder) into the hand's start
-        record: fixed hands for tests and puzzles (see ``bot.service.games.Dealer``).
-        ``write_wait`` bounds how long a write waits for another process's lock.
+        ``path`` is a SQLite file, or a ``postgresql://`` URL. ``clock`` gives the time (epoch
+        seconds or an aware datetime), ``seed_source`` the seed of each new hand, and
+        ``dealer`` turns (game, seed, first bidder) into the hand's start record: fixed hands
+        for tests and puzzles (see ``bot.service.games.Dealer``). ``write_wait`` bounds how
+        long a write waits for another process's lock.
+
+        On PostgreSQL the process first takes the lease on its ``shards`` (the guilds it
+        serves), waiting while another process holds it (``TimeoutError`` after
+        ``lease_wait`` seconds if given); ``exclusive=False`` skips the lease (tests of what
+        happens when two processes serve one table anyway). SQLite serves one process:
+        ``ValueError`` for more than one shard.
         ``DatabaseUnusable`` if the database cannot be used at all (see ``quarantined`` for
         single tables that could not be brought back).
         """
-        store = await Store.open(path, write_wait=write_wait)
-        service = cls(store, clock=clock, seed_source=seed_source, dealer=dealer)
+        store = await Store.open(path, write_wait=write_wait, pool_size=pool_size)
+        lease = None
+        try:
+            if store.backend == "sqlite" and shards.count > 1:
+                raise ValueError(
+                    "more than one shard needs PostgreSQL (DATABASE_URL): a SQLite file serves "
+                    "one process"
+                )
+            if exclusive:
+                lease = await store.lease(shards)
+            if lease is not None:
+                await lease.acquire(lease_wait)
+        except BaseException:
+            await store.close()
+            raise
+        service = cls(
+            store,
+            clock=clock,
+            seed_source=seed_source,
+            dealer=dealer,
+            shards=shards,
+            lease=lease,
+        )
         try:
             await service.load()
             await service.rate_earlier_hands()
@@ -142,7 +214,16 @@ class TableService(ScoreQueries):
         return service
 
     async def close(self) -> None:
-        await self._store.close()
+        """Close the database, then give up the lease (never the other way round)."""
+        try:
+            await self._store.close()
+        finally:
+            if self._lease is not None:
+                await self._lease.release()
+
+    @property
+    def shards(self) -> Shards:
+        return self._shards
 
     @property
     def store(self) -> Store:
@@ -163,12 +244,14 @@ class TableService(ScoreQueries):
         """
         self._tables, self.quarantined = {}, {}
         try:
-            records: list[ActiveTable] | None = await self._store.active_tables()
+            records: list[ActiveTable] | None = await self._store.active_tables(shards=self._shards)
+        except DatabaseUnavailable:
+            raise  # out of reach is no damage: nothing is set aside for it
         except Exception:  # any damage: fall back to one table at a time
             records = None
         if records is None:
             try:
-                ids = await self._store.active_table_ids()
+                ids = await self._store.active_table_ids(self._shards)
             except sqlite3.Error as exc:
                 raise DatabaseUnusable(
                     f"the database is damaged beyond reading its tables ({exc}); restore it "
@@ -178,6 +261,8 @@ class TableService(ScoreQueries):
             for table_id in ids:
                 try:
                     records += await self._store.active_tables(table_id)
+                except DatabaseUnavailable:
+                    raise
                 except Exception as exc:  # recorded, the other tables go on
                     self.quarantined[table_id] = f"its rows cannot be read ({_describe(exc)})"
         for record in records:
@@ -241,33 +326,99 @@ class TableService(ScoreQueries):
             )
 
     def check_database(self) -> bool:
-        """Whether the database file is still the one opened (the deadline pass asks)."""
+        """Whether the database file is still the one opened and the shards still ours (the
+        deadline pass asks)."""
         if not self._gone:
             try:
-                self._store.check_file()
+                self._store.check()
             except DatabaseGone:
                 self._stop()
-        return not self._gone
+        return not self._gone and not self.fenced
+
+    @property
+    def fenced(self) -> bool:
+        """The lease on this process's shards was lost: it serves nothing until it is back
+        (another process may be serving them now)."""
+        return self._lease is not None and not self._lease.held
+
+    async def keep_lease(self) -> bool:
+        """Whether the shards are still ours (the deadline pass asks the server); a lost lease
+        is taken back if free (see ``_regain``)."""
+        if self._lease is None or (self._lease.held and await self._lease.check()):
+            return True
+        return await self._regain() is None
+
+    async def _regain(self) -> str | None:
+        """Take a lost lease back and read every table afresh (another process may have
+        played them meanwhile); None when done, else the refusal that says why not."""
+        assert self._lease is not None
+        try:
+            why = await self._lease.try_acquire()
+            if why is None:
+                await self.load()
+        except DatabaseUnavailable as exc:
+            await self._lease.release()  # tables not read: not served yet
+            log.warning("%s not served: %s", self._shards, exc)
+            return "database_unavailable"
+        if why is not None:
+            log.warning("%s not served: %s", self._shards, why)
+            return "guild_not_served"
+        log.warning("%s served again: %s tables read back", self._shards, len(self._tables))
+        return None
+
+    async def _serving(self) -> None:
+        """Refuse every call while the lease is lost, trying (at most once a second) to take
+        it back first: after a database restart, play goes on at the next click."""
+        if not self.fenced:
+            return
+        now = time.monotonic()
+        if now >= self._regain_at:
+            self._regain_at = now + LEASE_RETRY
+            code = await self._regain()
+            if code is None:
+                return
+            self._fence_code = code
+        raise refuse(self._fence_code)
 
     @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[Transaction]:
-        """The store's transaction, its failures turned into refusals a player can read."""
+    async def _transaction(self, table: LiveTable | None = None) -> AsyncIterator[Transaction]:
+        """The store's transaction, its failures turned into refusals a player can read.
+
+        With ``table``, the transaction claims the table's stored version, and the version in
+        memory follows the commit. A table another process changed meanwhile, or
+        a commit whose outcome the lost connection hides, is read back before the refusal.
+        """
         if self._gone:
             raise refuse("database_gone")
+        if self.fenced:  # (taken back before a lookup, never under a table read before)
+            raise refuse(self._fence_code)
         try:
             async with self._store.transaction() as tx:
+                if table is not None:
+                    tx.claim_table(table.id, table.version)
                 yield tx
         except StoreBusy:
             raise refuse("database_busy") from None
         except DatabaseGone:
             self._stop()
             raise refuse("database_gone") from None
+        except (StaleTable, DatabaseUnavailable) as exc:
+            if table is not None:
+                await self._reload(table.id)
+            if isinstance(exc, DatabaseUnavailable):
+                log.warning("database unavailable: %s", exc)
+                raise refuse("database_unavailable") from None
+            table_id = table.id if table is not None else exc.table_id
+            raise refuse("table_changed", table_id=table_id) from None
+        if table is not None:
+            table.version += 1
 
     # -- lookups ---------------------------------------------------------------------------
 
     async def _table(self, table_id: int) -> LiveTable:
         if self._gone:
             raise refuse("database_gone")
+        await self._serving()
         table = self._tables.get(table_id)
         if table is not None and table.unavailable:
             await self._reload(table_id)  # a retry (never over a fresher table: see _reload)
@@ -281,6 +432,8 @@ class TableService(ScoreQueries):
         row = await self._store.table(table_id)
         if row is None:
             raise refuse("table_not_found", table_id=table_id)
+        if row.status != "ended" and not self._shards.owns(row.guild_id):
+            raise refuse("guild_not_served")
         raise refuse("table_ended", table_id=table_id)
 
     def _lock(self, table_id: int) -> asyncio.Lock:
@@ -327,7 +480,7 @@ class TableService(ScoreQueries):
             hand_number=table.hand_number or None,
             to_move=to_move,
             to_move_user=occupant.user_id if occupant is not None and not itself else None,
-            bot_to_move=itself,
+            bot_to_move=itself and table.take_back is None,
             announcements=tuple(announcements),
             action=action,
         )
@@ -358,6 +511,10 @@ class TableService(ScoreQueries):
 
     async def table_info(self, table_id: int) -> ev.TableInfo:
         return self.info(await self._table(table_id))
+
+    def live_tables(self) -> list[int]:
+        """The ids of the unfinished tables this process serves (its shards' guilds)."""
+        return sorted(self._tables)
 
     def tables_in_channel(self, channel_id: int) -> list[ev.TableInfo]:
         """The channel's tables that have not ended, oldest first."""
@@ -414,6 +571,9 @@ class TableService(ScoreQueries):
         creator_name = clean_name(creator_name)
         if self._gone:
             raise refuse("database_gone")
+        if not self._shards.owns(guild_id):
+            raise refuse("guild_not_served")
+        await self._serving()
         async with self._seating:
             await self._retry_unavailable(channel_id)
             for other_table in self._tables.values():
@@ -455,7 +615,7 @@ class TableService(ScoreQueries):
         """Remember where the front end shows this table (kept across restarts)."""
         async with self._lock(table_id):
             table = await self._table(table_id)
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.update_table(table_id, thread_id=thread_id, message_id=message_id)
             table.thread_id, table.message_id = thread_id, message_id
 
@@ -494,7 +654,7 @@ class TableService(ScoreQueries):
             if other is not None:
                 raise refuse("already_seated_here", table_id=other)
             seat = self._free_seat(table, seat)
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.put_seat(table.id, seat, user_id, name)
             table.seats[seat] = Seat(user_id, name)
             return self._update(table, [ev.SeatTaken(seat, user_id, name)])
@@ -510,7 +670,7 @@ class TableService(ScoreQueries):
             seat = self._free_seat(table, seat)
             occupant = table.seats[own]
             assert occupant is not None
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.clear_seat(table.id, own)
                 await tx.put_seat(table.id, seat, user_id, occupant.name)
             table.seats[own], table.seats[seat] = None, occupant
@@ -533,7 +693,7 @@ class TableService(ScoreQueries):
             self._check_waiting(table)
             seat = self._free_seat(table, seat)
             name = f"Bot {seat}"
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.put_seat(table.id, seat, None, name)
             table.seats[seat] = Seat(None, name)
             return self._update(table, [ev.SeatTaken(seat, None, name)])
@@ -549,7 +709,7 @@ class TableService(ScoreQueries):
             occupant = table.seats[seat]
             if occupant is None or not occupant.is_bot:
                 raise refuse("not_a_bot", seat=seat)
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.clear_seat(table.id, seat)
             table.seats[seat] = None
             return self._update(table, [ev.SeatOpened(seat, None, "removed_bot")])
@@ -598,6 +758,9 @@ class TableService(ScoreQueries):
             if record is None:
                 raise refuse("table_not_found", table_id=table_id)
             row = record.table
+            if not self._shards.owns(row.guild_id):
+                raise refuse("guild_not_served")
+            await self._serving()
             if not any(seat.user_id == user_id for seat in record.seats):
                 raise refuse("not_seated", table_id=table_id)
             for live in self._tables.values():
@@ -684,7 +847,7 @@ class TableService(ScoreQueries):
             table = await self._table(table_id)
             self._may_manage(table, user_id, is_manager)
             settings = table.settings.changed(**changes)
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 await tx.update_table(
                     table.id, settings=settings.to_json(), language=settings.language
                 )
@@ -924,6 +1087,180 @@ class TableService(ScoreQueries):
         seat = table.seat_of(user_id)
         return None if seat is None else table.game.view(seat)
 
+    # -- the private hand: one-step controls, card colours, costs, taking back ------------
+
+    async def turn_options(self, table_id: int, user_id: int, limit: int = 25) -> ev.TurnOptions:
+        """The player's view with what one-step controls offer now: the hint, up to ``limit``
+        legal plays best first (the hint's first), passing, the dealer's kitty choices, and
+        whether a take-back may be asked.
+
+        Only the view and the hint are taken under the table's lock (both quick); the plays
+        are then chosen from the view, a bounded amount of work (``engine`` menus).
+        """
+        async with self._lock(table_id):
+            table = await self._table(table_id)
+            seat = self._seat(table, user_id)
+            game = table.game
+            if game is None:
+                raise refuse("table_hand_over", table_id=table.id)
+            view = game.view(seat)
+            mine = table.running and game.to_move == seat
+            hint = game.hint(seat) if mine else None
+            may_pass = mine and table.rules.may_pass(game, seat)
+            take_back = (
+                table.running
+                and table.take_back is None
+                and table.refused_take_back != (table.hand_number, len(game.actions))
+                and game.may_take_back(seat)
+            )
+            number, rules, asked = table.hand_number, table.rules, table.take_back is not None
+        first = hint.cards if isinstance(hint, Play) else ()
+        plays = rules.menu(view, first, limit) if mine else []
+        kitties = rules.kitty_choices(view) if mine else []
+        return ev.TurnOptions(
+            view=view,
+            hand_number=number,
+            my_turn=mine,
+            hint=hint,
+            plays=tuple(tuple(play) for play in plays),
+            may_pass=may_pass,
+            kitties=tuple((suit, tuple(kitty)) for suit, kitty in kitties),
+            take_back=take_back,
+            asked=asked,
+        )
+
+    async def four_colour(self, user_id: int) -> bool:
+        """Whether the player's own pictures use the four-colour deck (♦ blue, ♣ green)."""
+        chosen = self._colours.get(user_id)
+        if chosen is None:
+            chosen = bool(await self._store.four_colour(user_id))
+            self._colours[user_id] = chosen
+        return chosen
+
+    async def set_four_colour(self, user_id: int, on: bool) -> bool:
+        """Choose the card colours of the player's own pictures (kept across restarts)."""
+        async with self._transaction() as tx:
+            await tx.set_four_colour(user_id, bool(on))
+        self._colours[user_id] = bool(on)
+        return bool(on)
+
+    async def leave_cost(self, table_id: int, user_id: int) -> ev.LeaveCost | None:
+        """What leaving now would cost and pay (RULES §1.7 / §2.9 and the fairness rules: a
+        bonus only for players seated at the deal); None when no hand is being played."""
+        async with self._lock(table_id):
+            table = await self._table(table_id)
+            seat = self._seat(table, user_id)
+            if not table.running or table.game is None:
+                return None
+            deltas = list(table.game.leave_deltas(seat))
+            for other, occupant in enumerate(table.seats):
+                user = None if occupant is None else occupant.user_id
+                if other != seat and deltas[other] > 0 and _unearned_seat(table, other, user):
+                    deltas[other] = 0
+            return ev.LeaveCost(
+                table.hand_number, seat, (deltas[0], deltas[1], deltas[2], deltas[3])
+            )
+
+    async def ask_take_back(self, table_id: int, user_id: int, action_id: str) -> ev.Update:
+        """Ask to take back one's own move, the last of the hand (house rule, docs/rules).
+
+        The engine says whether the move may be taken back. With nobody else to ask (only bots
+        besides), it is taken back at once; otherwise every other seated player must agree
+        (``answer_take_back``) before the next move and within ``TAKE_BACK_SECONDS``, while
+        bot seats wait.
+        """
+        async with self._lock(table_id):
+            table = await self._table(table_id)
+            earlier = table.recent.get(action_id)
+            if earlier is not None:
+                return replace(earlier, duplicate=True)
+            seat = self._seat(table, user_id)
+            game = table.game
+            if not table.running or game is None:
+                raise refuse("table_hand_over", table_id=table.id)
+            if table.take_back is not None:
+                raise refuse("take_back_open", table_id=table.id)
+            move = game.check_take_back(seat)
+            if table.refused_take_back == (table.hand_number, len(game.actions)):
+                raise refuse("take_back_refused")  # asked once: no asking the others again
+            voters = [
+                (other, occupant.user_id)
+                for other, occupant in enumerate(table.seats)
+                if other != seat and occupant is not None and not occupant.plays_itself
+            ]
+            if not voters:
+                return await self._apply(table, TakeBack(seat), action_id)
+            hand, moves = table.hand_number, len(game.actions)
+            cards = tuple(move.cards) if isinstance(move, Play) else ()
+
+            async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
+                request = {
+                    "seat": seat,
+                    "hand": hand,
+                    "moves": moves,
+                    "voters": [user for _, user in voters],
+                    "agreed": [],
+                    "expires": now + TAKE_BACK_SECONDS,
+                }
+                table.take_back = request
+                await tx.update_table(table.id, take_back=request)
+                seats = tuple(other for other, _ in voters)
+                return [ev.TakeBackAsked(seat, hand, moves, cards, seats, request["expires"])]
+
+            update = await self._write(table, step)
+            table.recent[action_id] = update
+            return update
+
+    async def answer_take_back(
+        self, table_id: int, user_id: int, hand: int, moves: int, agree: bool
+    ) -> ev.Update:
+        """A seated player's answer to the take-back asked at move ``moves`` of hand ``hand``:
+        one refusal ends it; when every player asked agrees, the move is taken back."""
+        async with self._lock(table_id):
+            table = await self._table(table_id)
+            seat = self._seat(table, user_id)
+            request = table.take_back
+            if (
+                request is None
+                or not table.running
+                or (request["hand"], request["moves"]) != (hand, moves)
+            ):
+                raise refuse("no_take_back", table_id=table.id)
+            if seat == request["seat"]:
+                raise refuse("take_back_own")
+            if user_id not in request["voters"]:
+                raise refuse("take_back_not_asked")
+            if not agree:
+                return await self._write(table, self._closing_take_back(table, "refused", seat))
+            if user_id in request["agreed"]:
+                return self._update(table)
+            agreed = [*request["agreed"], user_id]
+            if set(request["voters"]) <= set(agreed):
+                mover = request["seat"]
+                return await self._apply(table, TakeBack(mover), self._auto_id(table, "take_back"))
+
+            async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
+                table.take_back = {**request, "agreed": agreed}
+                await tx.update_table(table.id, take_back=table.take_back)
+                return [ev.TakeBackCast(seat)]
+
+            return await self._write(table, step)
+
+    def _closing_take_back(
+        self, table: LiveTable, outcome: str, seat: int | None
+    ) -> Callable[[Transaction, float], Any]:
+        """The step that ends a take-back request without taking the move back."""
+
+        async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
+            asked = table.take_back
+            if asked is not None:
+                table.refused_take_back = (asked["hand"], asked["moves"])
+            table.take_back = None
+            await tx.update_table(table.id, take_back=None)
+            return [ev.TakeBackClosed(outcome, seat)]
+
+        return step
+
     async def public_view(self, table_id: int) -> Any:
         """The public view of the latest hand (no hidden cards), or None before the first."""
         async with self._lock(table_id):
@@ -932,7 +1269,7 @@ class TableService(ScoreQueries):
 
     def bot_turns(self) -> list[int]:
         """Tables waiting for a bot to move (for the front end to drive after a restart)."""
-        if self._gone:
+        if self._gone or self.fenced:
             return []
         return [t.id for t in self._tables.values() if self._bot_to_move(t)]
 
@@ -940,7 +1277,12 @@ class TableService(ScoreQueries):
     def _bot_to_move(table: LiveTable) -> bool:
         seat = table.to_move
         occupant = table.seats[seat] if seat is not None else None
-        return occupant is not None and occupant.plays_itself and not table.unavailable
+        return (
+            occupant is not None
+            and occupant.plays_itself
+            and not table.unavailable
+            and table.take_back is None  # bots wait while the players answer a take-back
+        )
 
     async def play_bot(self, table_id: int) -> ev.Update | None:
         """One bot move if a bot is to move, else None; the front end may pause between calls."""
@@ -975,7 +1317,7 @@ class TableService(ScoreQueries):
     def due_deadlines(self, now: float | None = None) -> list[ev.DueTurn]:
         """Turns whose time limit has passed."""
         now = self._now() if now is None else now
-        if self._gone:
+        if self._gone or self.fenced:
             return []
         return [
             ev.DueTurn(t.id, seat, self._user_at(t, seat), t.deadline)
@@ -999,7 +1341,7 @@ class TableService(ScoreQueries):
         updates of the others are returned, so their timeouts are announced.
         """
         now = self._now() if now is None else now
-        if not self.check_database():
+        if not await self.keep_lease() or not self.check_database():
             return []
         await self._retry_unavailable()
         due = [(d.table_id, self._time_out) for d in self.due_deadlines(now)]
@@ -1007,6 +1349,11 @@ class TableService(ScoreQueries):
             (t.id, self._expire_vote)
             for t in self._tables.values()
             if t.end_vote is not None and t.end_vote["expires"] <= now and not t.unavailable
+        ]
+        due += [
+            (t.id, self._expire_take_back)
+            for t in self._tables.values()
+            if t.take_back is not None and t.take_back["expires"] <= now and not t.unavailable
         ]
         updates = []
         for table_id, handle in due:
@@ -1048,6 +1395,11 @@ class TableService(ScoreQueries):
         update = await self._apply(table, action, self._auto_id(table, "timeout"), flags)
         return replace(update, announcements=(*first, *update.announcements))
 
+    async def _expire_take_back(self, table: LiveTable | None, now: float) -> ev.Update | None:
+        if table is None or table.take_back is None or table.take_back["expires"] > now:
+            return None
+        return await self._write(table, self._closing_take_back(table, "expired", None))
+
     async def _expire_vote(self, table: LiveTable | None, now: float) -> ev.Update | None:
         if table is None or table.end_vote is None or table.end_vote["expires"] > now:
             return None
@@ -1075,7 +1427,7 @@ class TableService(ScoreQueries):
                     table = self._tables.get(table_id)
                     if table is None or not due(table):
                         continue
-                    async with self._transaction() as tx:
+                    async with self._transaction(table) as tx:
                         await tx.update_table(table_id, reminder_sent=True)
                     table.reminder_sent = True
                     seat, deadline = table.to_move, table.deadline
@@ -1097,12 +1449,16 @@ class TableService(ScoreQueries):
         """Run ``step`` in one transaction, then the deadline; rebuild from disk on failure."""
         now = self._now()
         try:
-            async with self._transaction() as tx:
+            async with self._transaction(table) as tx:
                 more = await step(tx, now)
                 if table.status != "ended":
                     await self._set_deadline(table, tx, now)
+        except ServiceError as exc:
+            if exc.code not in _READ_BACK:
+                await self._reload(table.id)  # a database gone is still read through its handle
+            raise
         except BaseException:
-            await self._reload(table.id)  # a database gone is still read through its handle
+            await self._reload(table.id)
             raise
         if table.status == "ended":
             self._tables.pop(table.id, None)
@@ -1127,6 +1483,9 @@ class TableService(ScoreQueries):
         events = table.rules.announce(table.public, after, recorded)
         table.public = after
         hand_id, seq = table.hand_id, len(game.actions) - 1
+        asked, table.take_back = table.take_back, None  # any move ends a take-back request
+        if asked is not None and not isinstance(recorded, TakeBack):
+            events.append(ev.TakeBackClosed("lapsed"))
         flags = flags or {}
         for seat, (missed, autoplay) in flags.items():
             occupant = table.seats[seat]
@@ -1139,6 +1498,8 @@ class TableService(ScoreQueries):
             )
             for seat, (missed, autoplay) in flags.items():
                 await tx.set_seat_flags(table.id, seat, missed=missed, autoplay=autoplay)
+            if asked is not None:
+                await tx.update_table(table.id, take_back=None)
             return await self._settle(table, tx, now) if game.over else []
 
         if table.story is not None:  # before the write: settling may deal a new hand
@@ -1186,6 +1547,10 @@ class TableService(ScoreQueries):
         events: list[ev.Announcement] = [
             ev.HandEnded(table.hand_number, result, deltas, void, users)
         ]
+        if table.take_back is not None:  # a player left while a take-back was asked
+            table.take_back = None
+            await tx.update_table(table.id, take_back=None)
+            events.append(ev.TakeBackClosed("hand_over"))
         if table.closing or table.end_vote is not None:
             if table.end_vote is not None:
                 table.end_vote = None
@@ -1205,13 +1570,8 @@ class TableService(ScoreQueries):
         """A void hand's leaving bonus goes only to the players who sat there when the hand was
         dealt: a seat taken since (a late joiner, a bot) gets nothing. The engine's result is
         kept as it is; only the ledger, which scores count, is adjusted."""
-        seated = table.seated
-        if seated is None:
-            return entries
         return [
-            replace(e, delta=0)
-            if e.delta > 0 and not e.left_hand and e.user_id != seated[e.seat]
-            else e
+            replace(e, delta=0) if e.delta > 0 and not e.left_hand and _unearned(table, e) else e
             for e in entries
         ]
 
@@ -1231,8 +1591,8 @@ class TableService(ScoreQueries):
     async def _end(
         self, table: LiveTable, tx: Transaction, now: float, reason: str
     ) -> list[ev.Announcement]:
-        table.status = "ended"
-        await tx.update_table(table.id, status="ended", ended_at=now, deadline=None)
+        table.status, table.take_back = "ended", None
+        await tx.update_table(table.id, status="ended", ended_at=now, deadline=None, take_back=None)
         return [ev.TableEnded(reason)]
 
     async def _set_deadline(self, table: LiveTable, tx: Transaction, now: float) -> None:

@@ -1,5 +1,15 @@
-"""SQLite storage of tables, seats, hands, the action log and the score ledger."""
+"""Storage of tables, seats, hands, the action log and the score ledger: SQLite (the
+default) or PostgreSQL, behind one ``Store``."""
 
+from bot.store.errors import (
+    DatabaseGone,
+    DatabaseUnavailable,
+    DatabaseUnusable,
+    DuplicateActionId,
+    IntegrityError,
+    StaleTable,
+    StoreBusy,
+)
 from bot.store.records import (
     ActiveTable,
     BoardRow,
@@ -11,27 +21,25 @@ from bot.store.records import (
     SeatRow,
     TableRow,
 )
-from bot.store.store import (
-    DatabaseGone,
-    DatabaseUnusable,
-    DuplicateActionId,
-    Store,
-    StoreBusy,
-    Transaction,
-)
+from bot.store.shards import Shards
+from bot.store.store import Store, Transaction
 
 __all__ = [
     "ActiveTable",
     "BoardRow",
     "DatabaseGone",
+    "DatabaseUnavailable",
     "DatabaseUnusable",
     "DuplicateActionId",
     "HandRow",
     "HandSummary",
+    "IntegrityError",
     "LedgerEntry",
     "PlayerStats",
     "ScoreLine",
     "SeatRow",
+    "Shards",
+    "StaleTable",
     "Store",
     "StoreBusy",
     "TableRow",

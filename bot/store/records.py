@@ -26,6 +26,8 @@ class TableRow:
     reminder_sent: bool
     closing: bool = False  # the table ends when its current hand ends
     end_vote: dict[str, Any] | None = None  # the open vote on ending the hand now
+    take_back: dict[str, Any] | None = None  # the open request to take back a move
+    version: int = 0  # bumped by every write to the table (see ``Transaction.claim_table``)
 
 
 @dataclass(frozen=True, slots=True)

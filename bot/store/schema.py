@@ -1,7 +1,10 @@
-"""The schema as a list of migrations: ``PRAGMA user_version`` is the number applied.
+"""SQLite's schema as a list of migrations: ``PRAGMA user_version`` is the number applied.
 
 Never edit a migration once released; append a new one. Each runs in its own transaction
 together with the ``user_version`` bump, so a crash mid-migration leaves the old version.
+PostgreSQL has the same migrations in its own dialect (``bot/store/schema_postgres.py``): a
+new migration is written for both, and ``tests/store/test_backends.py`` checks that both
+schemas have the same tables, columns and indexes.
 """
 
 MIGRATIONS: tuple[str, ...] = (
@@ -175,5 +178,22 @@ MIGRATIONS: tuple[str, ...] = (
     INSERT INTO settled_hands (hand_id, guild_id, game, at)
         SELECT h.id, t.guild_id, t.game, h.ended_at FROM hands h JOIN tables t ON t.id = h.table_id
         WHERE h.outcome IN ('complete', 'void') ORDER BY h.ended_at, h.id;
+    """,
+    # 5: the private hand (issue 12): each player's own card colours; a pending take-back
+    """
+    CREATE TABLE user_settings (
+        user_id     INTEGER PRIMARY KEY,
+        four_colour INTEGER NOT NULL DEFAULT 0  -- ♦ blue and ♣ green in the player's pictures
+    );
+    ALTER TABLE tables ADD COLUMN take_back TEXT;  -- JSON: a request to take back a move
+    """,
+    # 6: a version per table, bumped by every write to it: two processes can never both
+    # write one table from what they read (docs/deploy.md); state the bot keeps for itself.
+    """
+    ALTER TABLE tables ADD COLUMN version INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE bot_state (
+        key   TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
     """,
 )

@@ -1,4 +1,6 @@
-"""The SQL of ratings, boards, statistics, hand history and replays (migration 3).
+"""The SQL of ratings, boards, statistics, hand history and replays (migration 4).
+
+Written once for both databases, in the SQL both accept (``bot/store/dialect.py``).
 
 Two mixins: ``ScoreWrites`` joins ``Transaction`` (what a settled hand adds, in the hand's own
 transaction) and ``ScoreReads`` joins ``Store``. Boards read ``standings`` (one row per player
@@ -15,8 +17,6 @@ import json
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
-
-import aiosqlite
 
 from bot.store.score_rows import (
     DAY,
@@ -39,6 +39,11 @@ _STANDING = (
     "guild_id, game, user_id, bot_level, name, mu, sigma, rating, hands, wins, points, voids, "
     "void_bonus, void_loss, left_hands, last_at"
 )
+_STANDING_VALUES = (
+    "name", "mu", "sigma", "rating", "hands", "wins", "points", "voids", "void_bonus",
+    "void_loss", "left_hands", "last_at",
+)  # fmt: skip
+_PERIOD_COUNTS = ("hands", "wins", "points", "voids", "void_bonus", "void_loss")
 _PERIOD = (
     "guild_id, game, period, start_day, user_id, hands, wins, points, voids, void_bonus, void_loss"
 )
@@ -66,15 +71,15 @@ def _holder_rows(rows: Iterable[Any]) -> dict[Holder, Standing]:
 class ScoreWrites:
     """Writes of a settled hand; mixed into ``Transaction`` (inside its open transaction)."""
 
-    _db: aiosqlite.Connection
+    # Given by ``Transaction``: statements in its open transaction, on either database.
+    _run: Callable[..., Awaitable[None]]
+    _one: Callable[..., Awaitable[Any]]
+    _many: Callable[..., Awaitable[None]]
 
-    async def _one(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        async with self._db.execute(sql, params) as cursor:
-            return await cursor.fetchone()
-
-    async def _many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        cursor = await self._db.executemany(sql, rows)
-        await cursor.close()
+    async def last_settled(self) -> int:
+        """The ``seq`` of the hand settled last (0: none)."""
+        row = await self._one("SELECT MAX(seq) FROM settled_hands")
+        return int(row[0] or 0)
 
     async def settle_hand(self, hand_id: int, guild_id: int, game: str, at: float) -> int:
         """Put the hand next in the settled order; returns its ``seq``."""
@@ -87,14 +92,18 @@ class ScoreWrites:
 
     async def put_hand_seats(self, hand_id: int, seats: Iterable[HandSeatRow]) -> None:
         await self._many(
-            "INSERT OR REPLACE INTO hand_seats (hand_id, seat, bot_level, first_out, team_points, "
-            "bid, contract, throws, failed_throws) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO hand_seats (hand_id, seat, bot_level, first_out, team_points, bid, "
+            "contract, throws, failed_throws) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+            "ON CONFLICT (hand_id, seat) DO UPDATE SET bot_level = excluded.bot_level, "
+            "first_out = excluded.first_out, team_points = excluded.team_points, "
+            "bid = excluded.bid, contract = excluded.contract, throws = excluded.throws, "
+            "failed_throws = excluded.failed_throws",
             [
                 (
                     hand_id,
                     s.seat,
                     s.bot_level,
-                    s.first_out,
+                    bool(s.first_out),
                     s.team_points,
                     s.bid,
                     s.contract,
@@ -122,7 +131,9 @@ class ScoreWrites:
 
     async def put_standings(self, standings: Iterable[Standing]) -> None:
         await self._many(
-            f"INSERT OR REPLACE INTO standings ({_STANDING}) VALUES ({', '.join('?' * 16)})",
+            f"INSERT INTO standings ({_STANDING}) VALUES ({', '.join('?' * 16)}) "
+            "ON CONFLICT (guild_id, game, user_id, bot_level) DO UPDATE SET "
+            + ", ".join(f"{column} = excluded.{column}" for column in _STANDING_VALUES),
             [_standing_values(s) for s in standings],
         )
 
@@ -130,10 +141,7 @@ class ScoreWrites:
         await self._many(
             f"INSERT INTO standing_periods ({_PERIOD}) VALUES ({', '.join('?' * 11)}) "
             "ON CONFLICT (guild_id, game, period, start_day, user_id) DO UPDATE SET "
-            "hands = hands + excluded.hands, wins = wins + excluded.wins, "
-            "points = points + excluded.points, voids = voids + excluded.voids, "
-            "void_bonus = void_bonus + excluded.void_bonus, "
-            "void_loss = void_loss + excluded.void_loss",
+            + ", ".join(f"{c} = standing_periods.{c} + excluded.{c}" for c in _PERIOD_COUNTS),
             [_period_values(line) for line in lines],
         )
 
@@ -166,8 +174,7 @@ class ScoreWrites:
     ) -> None:
         """Drop every derived row and write these instead (the rebuild)."""
         for table in ("standings", "standing_periods", "rating_steps"):
-            async with self._db.execute(f"DELETE FROM {table}"):
-                pass
+            await self._run(f"DELETE FROM {table}")
         await self.put_standings(standings)
         await self.add_periods(periods)
         await self.add_rating_steps(steps)
@@ -241,7 +248,7 @@ class ScoreReads:
             lines_sql = (
                 "SELECT user_id, name, rating AS value, hands, wins FROM standings "
                 "WHERE guild_id = :g AND game = :game AND bot_level = '' AND hands >= :min "
-                "AND (:since IS NULL OR last_at >= :since)"
+                "AND (last_at >= :since OR :since IS NULL)"
             )
         elif start_day is None:
             lines_sql = (
@@ -276,7 +283,7 @@ class ScoreReads:
         bots = await self._all(
             "SELECT bot_level, rating, hands, wins FROM standings "
             "WHERE guild_id = :g AND game = :game AND bot_level != '' AND hands >= :min "
-            "AND (:since IS NULL OR last_at >= :since)",
+            "AND (last_at >= :since OR :since IS NULL)",
             params,
         )
         floor = lines[-1].value if len(lines) >= top else None
@@ -331,7 +338,7 @@ class ScoreReads:
         """How much each holder's shown rating moved since ``since`` (absent: no rated hand)."""
         if not holders:
             return {}
-        wanted = ", ".join("(?, ?)" for _ in holders)
+        wanted = ", ".join("(CAST(? AS BIGINT), CAST(? AS TEXT))" for _ in holders)
         key = "r.guild_id = ? AND r.game = ? AND r.user_id = w.u AND r.bot_level = w.b"
         rows = await self._all(
             f"WITH w (u, b) AS (VALUES {wanted}) SELECT w.u, w.b, "

@@ -1,33 +1,30 @@
-"""The one module that speaks SQL.
+"""The one module that speaks SQL (the score queries aside), for both databases.
 
-One aiosqlite connection in autocommit mode; every write happens inside ``transaction()``,
-which holds the store's lock, opens ``BEGIN IMMEDIATE`` and commits on exit (rolls back on an
-exception). Reads take the same lock, so no reader ever sees another coroutine's half-done
-transaction on the shared connection. The database runs in WAL mode with
-``synchronous=NORMAL``: a committed transaction survives a crash of the process (the OS holds
-the WAL), only a power cut may lose the last few commits.
+``Store.open(database)`` takes a SQLite path (the default, ``bot/store/sqlite.py``) or a
+``postgresql://`` URL (``bot/store/postgres.py``). The queries here are written once, in the
+SQL both accept (``bot/store/dialect.py`` says what that is); each backend runs them its own
+way and turns its driver's errors into the store's (``bot/store/errors.py``).
 
-Two things outside the process are watched. Another process holding the write lock: SQLite
-waits only briefly, and ``transaction()`` retries with asyncio sleeps (the store's lock is free
-meanwhile, so other tables keep reading) up to ``write_wait`` seconds, then raises
-``StoreBusy``. The file deleted or replaced under us: its identity (device, inode) is checked
-before and after every transaction; a change raises ``DatabaseGone``, so a commit that went
-into an unlinked file is never reported as saved.
+Every write happens inside ``transaction()``: committed together on exit, or none of it.
+A write to a live table claims it (``claim_table``): the table's version must still be the one
+the caller read, else ``StaleTable`` (another process wrote the table meanwhile) and nothing is
+written. The check is the transaction's last statement, one ``UPDATE`` with the table's other
+changes; on PostgreSQL it waits for, then holds to the commit, the row's lock, so of two
+processes writing one table the second always finds the first's version (and an action both
+log at one place in the hand meets the log's key first: ``StaleTable`` too).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import os
-import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Protocol, Self
 
-import aiosqlite
-
+from bot.store.dialect import Params
+from bot.store.errors import DuplicateActionId, IntegrityError, StaleTable
+from bot.store.postgres import SCORES_LOCK, PostgresBackend, ShardLease, is_postgres_url
 from bot.store.records import (
     ActiveTable,
     BoardRow,
@@ -39,13 +36,14 @@ from bot.store.records import (
     SeatRow,
     TableRow,
 )
-from bot.store.schema import MIGRATIONS
 from bot.store.scores import ScoreReads, ScoreWrites
+from bot.store.shards import ALL_GUILDS, Shards
+from bot.store.sqlite import SqliteBackend
 
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, game, settings, language, status, "
     "creator_id, created_at, hand_id, hands_done, deadline, reminder_at, reminder_sent, "
-    "closing, end_vote"
+    "closing, end_vote, take_back, version"
 )
 _COUNTS = (
     "SUM(NOT void), SUM(won), SUM(left_hand), SUM(double_kou_for), "
@@ -55,12 +53,15 @@ _STAT_SUMS = f"COALESCE(SUM(delta), 0), {_COUNTS}"
 # A void hand's bonus counts for rank only once the player has the server's minimum of
 # completed hands (the CTE ``ranked``); penalties always count, so leaving never pays.
 _RANKED_TOTAL = (
-    "COALESCE(SUM(CASE WHEN NOT void OR delta < 0 OR user_id IN ranked THEN delta END), 0)"
+    "COALESCE(SUM(CASE WHEN NOT void OR delta < 0 OR user_id IN (SELECT user_id FROM ranked) "
+    "THEN delta END), 0)"
 )
-# A player's name as last recorded in the guild (a grouped query's row names the user).
+# A player's name as last recorded in the guild ``:guild`` (a grouped query's row names the
+# user); of
+# two hands at the same moment, the later written (hand ids grow).
 _LATEST_NAME = (
-    "(SELECT latest.name FROM ledger AS latest WHERE latest.guild_id = ledger.guild_id "
-    "AND latest.user_id = ledger.user_id ORDER BY latest.at DESC, latest.rowid DESC LIMIT 1)"
+    "(SELECT latest.name FROM ledger AS latest WHERE latest.guild_id = :guild "
+    "AND latest.user_id = ledger.user_id ORDER BY latest.at DESC, latest.hand_id DESC LIMIT 1)"
 )
 _UPDATABLE = frozenset(
     {
@@ -77,59 +78,42 @@ _UPDATABLE = frozenset(
         "reminder_sent",
         "closing",
         "end_vote",
+        "take_back",
     }
 )
-BUSY_WAIT_MS = 50  # SQLite's own wait per attempt: short, it blocks the connection's thread
-WRITE_WAIT = 2.0  # seconds a write keeps retrying a lock held by another process
+_LOG = "INSERT INTO actions (hand_id, seq, action_id, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)"
+WRITE_WAIT = 2.0  # seconds a write keeps waiting for a lock held by another process
 
 
-class StoreBusy(Exception):
-    """Another process held the database's write lock for longer than ``write_wait``."""
+class Connection(Protocol):
+    """What a backend's transaction offers: statements with ``?`` / ``:name`` parameters."""
+
+    fuses: bool  # accepts several writes in one statement (data-modifying CTEs)
+
+    async def run(self, sql: str, params: Params = ()) -> None: ...
+    async def one(self, sql: str, params: Params = ()) -> Any: ...
+    async def last(self, sql: str, params: Params = ()) -> Any: ...
+    async def rows(self, sql: str, params: Params = ()) -> list[Any]: ...
+    async def many(self, sql: str, rows: Iterable[Params]) -> None: ...
+    async def lock(self, key: int) -> None: ...
 
 
-class DatabaseGone(Exception):
-    """The database file was deleted or replaced while the bot ran: nothing can be saved."""
+class Backend(Protocol):
+    name: str
+    write_wait: float
 
-
-class DatabaseUnusable(RuntimeError):
-    """The database cannot be opened or read at all; the message says what to do."""
-
-
-class DuplicateActionId(Exception):
-    """An action id is in the log already: the action was applied before."""
-
-    def __init__(self, action_id: str) -> None:
-        self.action_id = action_id
-        super().__init__(f"action id {action_id!r} was applied before")
-
-
-def _statements(script: str) -> list[str]:
-    """Split a script into whole statements (a ``;`` inside a comment or string is no end)."""
-    statements, pending = [], ""
-    for piece in script.split(";"):
-        pending += piece + ";"
-        if sqlite3.complete_statement(pending):
-            if pending.strip(" \n;"):
-                statements.append(pending)
-            pending = ""
-    return statements
-
-
-async def _run(db: aiosqlite.Connection, sql: str, params: Iterable[Any] = ()) -> int | None:
-    """Execute one statement and close its cursor at once; returns the last inserted row id.
-
-    An open cursor keeps its statement "in progress" until it is finalized, and SQLite refuses
-    to COMMIT while one is (seen when a harness keeps the cursor alive in a reference cycle).
-    """
-    async with db.execute(sql, params) as cursor:
-        return cursor.lastrowid
+    def transaction(self) -> Any: ...  # an async context manager giving a Connection
+    async def read(self, sql: str, params: Params = ()) -> list[Any]: ...
+    async def schema_version(self) -> int: ...
+    def check(self) -> None: ...
+    async def close(self) -> None: ...
 
 
 def _dumps(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-def _table_row(row: aiosqlite.Row | tuple[Any, ...]) -> TableRow:
+def _table_row(row: Any) -> TableRow:
     return TableRow(
         id=row[0],
         guild_id=row[1],
@@ -149,29 +133,95 @@ def _table_row(row: aiosqlite.Row | tuple[Any, ...]) -> TableRow:
         reminder_sent=bool(row[15]),
         closing=bool(row[16]),
         end_vote=None if row[17] is None else json.loads(row[17]),
+        take_back=None if row[18] is None else json.loads(row[18]),
+        version=row[19],
     )
-
-
-def _is_busy(exc: sqlite3.OperationalError) -> bool:
-    code = getattr(exc, "sqlite_errorcode", None)
-    return code in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED) or "locked" in str(exc)
-
-
-def _can_open(path: str | Path) -> None:
-    sqlite3.connect(path).close()
-
-
-def _identity(path: Path) -> tuple[int, int]:
-    """What tells this file apart from one put in its place: (device, inode)."""
-    st = os.stat(path)
-    return st.st_dev, st.st_ino
 
 
 class Transaction(ScoreWrites):
     """Writes inside one open transaction; obtained from ``Store.transaction()``."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
+    def __init__(self, conn: Connection) -> None:
+        self._conn = conn
+        self._claim: tuple[int, int, dict[str, Any]] | None = None  # table, version, changes
+        self._action: tuple[Any, ...] | None = None  # an action to log with the claim
+
+    async def _run(self, sql: str, params: Params = ()) -> None:
+        await self._flush()
+        await self._conn.run(sql, params)
+
+    async def _one(self, sql: str, params: Params = ()) -> Any:
+        await self._flush()
+        return await self._conn.one(sql, params)
+
+    async def _rows(self, sql: str, params: Params = ()) -> list[Any]:
+        await self._flush()
+        return await self._conn.rows(sql, params)
+
+    async def _many(self, sql: str, rows: Iterable[Params]) -> None:
+        await self._flush()
+        await self._conn.many(sql, rows)
+
+    async def _flush(self) -> None:
+        """Log the action kept for the claim's statement: another statement comes first."""
+        if self._action is not None:
+            action, self._action = self._action, None
+            await self._log(self._conn.run, _LOG, action, action[2])
+
+    @staticmethod
+    async def _log(run: Any, sql: str, params: tuple[Any, ...], action_id: str) -> Any:
+        """``run`` a statement that logs action ``action_id``, its key violations as the
+        store's errors."""
+        try:
+            return await run(sql, params)
+        except IntegrityError as exc:
+            if "action_id" in str(exc):
+                raise DuplicateActionId(action_id) from exc
+            if "seq" in str(exc):
+                raise StaleTable(None) from exc
+            raise
+
+    async def lock_scores(self) -> None:
+        """Hold the lock of score writes to the commit: hands are rated one at a time, in the
+        order they are settled, whichever process settles them (two hands of one player rated
+        at once would lose one update). Free on SQLite: writes take turns there anyway."""
+        await self._conn.lock(SCORES_LOCK)
+
+    def claim_table(self, table_id: int, version: int) -> None:
+        """This transaction writes the live table ``table_id`` read at ``version``: at the end
+        its version is bumped if it is still ``version``, else ``StaleTable`` (see the module
+        docstring). Its ``update_table`` changes go into that same statement."""
+        self._claim = (table_id, version, {})
+
+    async def finish(self) -> None:
+        """The claim's check and bump, with the claimed table's changes (``Store`` calls it
+        just before the commit). On PostgreSQL an action kept for it is logged in the same
+        statement, only if the claim holds: a move is one statement, committed by itself."""
+        if self._claim is None:
+            await self._flush()
+            return
+        table_id, version, changes = self._claim
+        self._claim = None
+        sets = "".join(f", {name} = ?" for name in changes)
+        claim = (
+            f"UPDATE tables SET version = version + 1{sets} WHERE id = ? AND version = ? "
+            "RETURNING id"
+        )
+        params = (*changes.values(), table_id, version)
+        if self._action is not None and self._conn.fuses:
+            action, self._action = self._action, None
+            row = await self._log(
+                self._conn.last,
+                f"WITH claimed AS ({claim}) INSERT INTO actions (hand_id, seq, action_id, seat, "
+                "action, at) SELECT ?, ?, ?, ?, ?, ? FROM claimed RETURNING hand_id",
+                (*params, *action),
+                action[2],
+            )
+        else:
+            await self._flush()
+            row = await self._conn.last(claim, params)
+        if row is None:
+            raise StaleTable(table_id)
 
     async def insert_table(
         self,
@@ -184,43 +234,46 @@ class Transaction(ScoreWrites):
         creator_id: int,
         created_at: float,
     ) -> int:
-        row_id = await _run(
-            self._db,
+        row = await self._one(
             "INSERT INTO tables (guild_id, channel_id, game, settings, language, status, "
-            "creator_id, created_at) VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?)",
+            "creator_id, created_at) VALUES (?, ?, ?, ?, ?, 'waiting', ?, ?) RETURNING id",
             (guild_id, channel_id, game, _dumps(settings), language, creator_id, created_at),
         )
-        assert row_id is not None
-        return row_id
+        return int(row[0])
 
     async def update_table(self, table_id: int, **fields: Any) -> None:
         """Set columns of one table row; ``settings`` is given as a dict."""
         unknown = set(fields) - _UPDATABLE
         if unknown:
             raise ValueError(f"not updatable: {sorted(unknown)}")
-        for name in ("settings", "end_vote"):
+        for name in ("settings", "end_vote", "take_back"):
             if fields.get(name) is not None:
                 fields[name] = _dumps(fields[name])
+        if self._claim is not None and self._claim[0] == table_id:
+            self._claim[2].update(fields)  # written with the claim, at the end
+            return
         assignments = ", ".join(f"{name} = ?" for name in fields)
-        await _run(
-            self._db, f"UPDATE tables SET {assignments} WHERE id = ?", (*fields.values(), table_id)
+        await self._run(
+            f"UPDATE tables SET {assignments} WHERE id = ?", (*fields.values(), table_id)
         )
 
     async def put_seat(self, table_id: int, seat: int, user_id: int | None, name: str) -> None:
-        await _run(
-            self._db,
-            "INSERT OR REPLACE INTO seats (table_id, seat, user_id, name) VALUES (?, ?, ?, ?)",
-            (table_id, seat, user_id, name),
+        """Seat ``user_id`` (None: a bot), with the seat's flags cleared."""
+        await self._run(
+            "INSERT INTO seats (table_id, seat, user_id, name, missed, autoplay) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET "
+            "user_id = excluded.user_id, name = excluded.name, missed = excluded.missed, "
+            "autoplay = excluded.autoplay",
+            (table_id, seat, user_id, name, False, False),
         )
 
     async def clear_seat(self, table_id: int, seat: int) -> None:
-        await _run(self._db, "DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+        await self._run("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
 
     async def set_seat_flags(
         self, table_id: int, seat: int, *, missed: bool, autoplay: bool
     ) -> None:
-        await _run(
-            self._db,
+        await self._run(
             "UPDATE seats SET missed = ?, autoplay = ? WHERE table_id = ? AND seat = ?",
             (missed, autoplay, table_id, seat),
         )
@@ -233,20 +286,17 @@ class Transaction(ScoreWrites):
         started_at: float,
         seated: Iterable[int | None] = (),
     ) -> int:
-        row_id = await _run(
-            self._db,
+        row = await self._one(
             "INSERT INTO hands (table_id, number, start, started_at, seated) "
-            "VALUES (?, ?, ?, ?, ?)",
+            "VALUES (?, ?, ?, ?, ?) RETURNING id",
             (table_id, number, _dumps(start), started_at, _dumps(list(seated))),
         )
-        assert row_id is not None
-        return row_id
+        return int(row[0])
 
     async def finish_hand(
         self, hand_id: int, outcome: str, result: dict[str, Any] | None, ended_at: float
     ) -> None:
-        await _run(
-            self._db,
+        await self._run(
             "UPDATE hands SET outcome = ?, result = ?, ended_at = ? WHERE id = ?",
             (outcome, None if result is None else _dumps(result), ended_at, hand_id),
         )
@@ -254,18 +304,16 @@ class Transaction(ScoreWrites):
     async def append_action(
         self, hand_id: int, seq: int, action_id: str, seat: int, action: dict[str, Any], at: float
     ) -> None:
-        """Append to the log; ``DuplicateActionId`` if ``action_id`` was logged before."""
-        try:
-            await _run(
-                self._db,
-                "INSERT INTO actions (hand_id, seq, action_id, seat, action, at) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (hand_id, seq, action_id, seat, _dumps(action), at),
-            )
-        except sqlite3.IntegrityError as exc:
-            if "actions.action_id" in str(exc):
-                raise DuplicateActionId(action_id) from exc
-            raise
+        """Append to the log: ``DuplicateActionId`` if ``action_id`` was logged before,
+        ``StaleTable`` if the hand's log has an action ``seq`` already (written elsewhere).
+        In a claiming transaction it is written with the claim (or before the next statement),
+        and these are raised then."""
+        params = (hand_id, seq, action_id, seat, _dumps(action), at)
+        await self._flush()
+        if self._claim is not None:
+            self._action = params
+            return
+        await self._log(self._conn.run, _LOG, params, action_id)
 
     async def add_ledger(
         self,
@@ -277,7 +325,7 @@ class Transaction(ScoreWrites):
         at: float,
         entries: Iterable[LedgerEntry],
     ) -> None:
-        cursor = await self._db.executemany(
+        await self._many(
             "INSERT INTO ledger (hand_id, seat, table_id, user_id, name, game, guild_id, delta, "
             "kind, void, won, left_hand, double_kou_for, double_kou_against, dealer_made, "
             "dealer_failed, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -292,91 +340,94 @@ class Transaction(ScoreWrites):
                     guild_id,
                     e.delta,
                     e.kind,
-                    e.void,
-                    e.won,
-                    e.left_hand,
-                    e.double_kou_for,
-                    e.double_kou_against,
-                    e.dealer_made,
-                    e.dealer_failed,
+                    bool(e.void),
+                    bool(e.won),
+                    bool(e.left_hand),
+                    bool(e.double_kou_for),
+                    bool(e.double_kou_against),
+                    bool(e.dealer_made),
+                    bool(e.dealer_failed),
                     at,
                 )
                 for e in entries
             ],
         )
-        await cursor.close()
+
+    async def set_four_colour(self, user_id: int, on: bool) -> None:
+        """The player's card colours in their own pictures (``four_colour``)."""
+        await self._run(
+            "INSERT INTO user_settings (user_id, four_colour) VALUES (?, ?) "
+            "ON CONFLICT (user_id) DO UPDATE SET four_colour = excluded.four_colour",
+            (user_id, bool(on)),
+        )
 
     async def set_min_ranked_hands(self, guild_id: int, hands: int) -> None:
-        await _run(
-            self._db,
+        await self._run(
             "INSERT INTO guild_settings (guild_id, min_ranked_hands) VALUES (?, ?) "
             "ON CONFLICT (guild_id) DO UPDATE SET min_ranked_hands = excluded.min_ranked_hands",
             (guild_id, hands),
         )
 
+    async def set_state(self, key: str, value: str) -> None:
+        """Remember ``value`` under ``key`` (the bot's own bookkeeping, e.g. command sync)."""
+        await self._run(
+            "INSERT INTO bot_state (key, value) VALUES (?, ?) "
+            "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
+
 
 class Store(ScoreReads):
-    """The database of one bot: open with ``await Store.open(path)``, close when done."""
+    """The database of the bot: ``await Store.open(path_or_url)``, close when done."""
 
-    def __init__(
-        self, db: aiosqlite.Connection, path: Path | None = None, write_wait: float = WRITE_WAIT
-    ) -> None:
-        self._db = db
-        self._lock = asyncio.Lock()
-        self._closed = False
-        self._path = path  # None: nothing on disk to watch (":memory:")
-        self._identity = None if path is None else _identity(path)
-        self.write_wait = write_wait
+    def __init__(self, backend: Backend) -> None:
+        self._backend = backend
 
     @classmethod
-    async def open(cls, path: str | Path, *, write_wait: float = WRITE_WAIT) -> Self:
-        """Open (creating if needed) and migrate the database at ``path``.
+    async def open(
+        cls,
+        database: str | Path,
+        *,
+        write_wait: float = WRITE_WAIT,
+        pool_size: int = 8,
+        connect_wait: float = 30.0,
+    ) -> Self:
+        """Open (creating if needed) and migrate the database.
 
-        ``DatabaseUnusable`` when the file cannot be opened, is not a database, or is damaged
-        or newer than this program beyond use; its message is meant for the operator.
+        ``database`` is a SQLite file path, or a ``postgresql://`` URL (``pool_size``
+        connections at most; a server not up yet is waited for ``connect_wait`` seconds).
+        ``DatabaseUnusable`` when it cannot be used; its message is meant for the operator.
         """
-        on_disk = str(path) not in ("", ":memory:") and not str(path).startswith("file:")
-        try:
-            # Tried with plain sqlite3 first: a failed aiosqlite.connect leaves its worker
-            # thread to report to an event loop that may be closed by then.
-            await asyncio.to_thread(_can_open, path)
-            db = await aiosqlite.connect(path, isolation_level=None)
-        except (sqlite3.Error, OSError) as exc:
-            raise DatabaseUnusable(f"cannot open the database {path}: {exc}") from exc
-        try:
-            await _run(db, "PRAGMA journal_mode = WAL")
-            await _run(db, "PRAGMA synchronous = NORMAL")
-            await _run(db, "PRAGMA foreign_keys = ON")
-            await _run(db, f"PRAGMA busy_timeout = {BUSY_WAIT_MS}")
-            store = cls(db, Path(path) if on_disk else None, write_wait)
-            await store._migrate()
-        except BaseException as exc:
-            await db.close()
-            if isinstance(exc, sqlite3.Error | OSError):
-                raise DatabaseUnusable(
-                    f"the database {path} is damaged or not a cardtable database ({exc}); "
-                    "restore it from a backup, or move it away to start with an empty one"
-                ) from exc
-            raise
-        return store
+        backend: Backend
+        if is_postgres_url(database):
+            backend = await PostgresBackend.open(
+                str(database),
+                write_wait=write_wait,
+                pool_size=pool_size,
+                connect_wait=connect_wait,
+            )
+        else:
+            backend = await SqliteBackend.open(database, write_wait=write_wait)
+        return cls(backend)
 
-    def check_file(self) -> None:
-        """``DatabaseGone`` if the file was deleted or replaced since it was opened."""
-        if self._path is None:
-            return
-        try:
-            same = _identity(self._path) == self._identity
-        except OSError:
-            same = False
-        if not same:
-            raise DatabaseGone(f"the database file {self._path} was deleted or replaced")
+    @property
+    def backend(self) -> str:
+        """``"sqlite"`` or ``"postgres"``."""
+        return self._backend.name
+
+    def check(self) -> None:
+        """``DatabaseGone`` if the SQLite file was deleted or replaced since it was opened."""
+        self._backend.check()
+
+    async def lease(self, shards: Shards) -> ShardLease | None:
+        """A lease on ``shards`` for this process (PostgreSQL; SQLite serves one process)."""
+        if isinstance(self._backend, PostgresBackend):
+            return await self._backend.lease(shards.count, shards.ids)
+        return None
 
     async def close(self) -> None:
-        """Close the connection (a second call does nothing)."""
-        async with self._lock:
-            if not self._closed:
-                self._closed = True
-                await self._db.close()
+        """Close the connection(s) (a second call does nothing)."""
+        await self._backend.close()
 
     async def __aenter__(self) -> Self:
         return self
@@ -384,78 +435,26 @@ class Store(ScoreReads):
     async def __aexit__(self, *exc: object) -> None:
         await self.close()
 
-    async def _migrate(self) -> None:
-        version = await self.schema_version()
-        if version > len(MIGRATIONS):
-            raise DatabaseUnusable(
-                f"database schema {version} is newer than this program ({len(MIGRATIONS)}): "
-                "run the newer cardtable, or restore an older copy of the database"
-            )
-        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-            # executescript would commit on its own; run the statements inside our transaction.
-            await _run(self._db, "BEGIN IMMEDIATE")
-            try:
-                for statement in _statements(script):
-                    await _run(self._db, statement)
-                await _run(self._db, f"PRAGMA user_version = {number}")
-                await _run(self._db, "COMMIT")
-            except BaseException:
-                await _run(self._db, "ROLLBACK")
-                raise
-
     async def schema_version(self) -> int:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        assert row is not None
-        return int(row[0])
+        return await self._backend.schema_version()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[Transaction]:
         """All writes of one step; committed together on exit, or none of them.
 
-        ``StoreBusy`` if another process keeps the write lock past ``write_wait`` (nothing was
-        written); ``DatabaseGone`` if the file was replaced, before the start or after the
-        commit (then the commit went into a file nobody will read again).
+        ``StoreBusy`` if another process keeps a lock it needs past ``write_wait`` (nothing
+        was written); ``DatabaseGone`` if the SQLite file was replaced, before the start or
+        after the commit (then the commit went into a file nobody will read again);
+        ``DatabaseUnavailable`` if the server could not be reached (the commit may or may not
+        have happened: read back before telling anyone).
         """
-        self.check_file()
-        await self._begin()
-        try:
-            yield Transaction(self._db)
-            await _run(self._db, "COMMIT")
-            self.check_file()
-        except BaseException:
-            if self._db.in_transaction:
-                await _run(self._db, "ROLLBACK")
-            raise
-        finally:
-            self._lock.release()
+        async with self._backend.transaction() as conn:
+            transaction = Transaction(conn)
+            yield transaction
+            await transaction.finish()
 
-    async def _begin(self) -> None:
-        """Take the store's lock and SQLite's write lock; wait for the latter without blocking
-        anyone: between attempts the store's lock is released and the loop sleeps."""
-        loop = asyncio.get_running_loop()
-        give_up = loop.time() + self.write_wait
-        pause = 0.005
-        while True:
-            await self._lock.acquire()
-            try:
-                await _run(self._db, "BEGIN IMMEDIATE")
-                return
-            except sqlite3.OperationalError as exc:
-                self._lock.release()
-                if not _is_busy(exc):
-                    raise
-                if loop.time() >= give_up:
-                    raise StoreBusy("another process holds the database's write lock") from exc
-            except BaseException:
-                self._lock.release()
-                raise
-            await asyncio.sleep(pause)
-            pause = min(pause * 2, 0.1)
-
-    async def _all(self, sql: str, params: tuple[Any, ...] = ()) -> list[Any]:
-        async with self._lock:
-            return list(await self._db.execute_fetchall(sql, params))
+    async def _all(self, sql: str, params: Params = ()) -> list[Any]:
+        return await self._backend.read(sql, params)
 
     # -- reads ---------------------------------------------------------------------------
 
@@ -463,10 +462,19 @@ class Store(ScoreReads):
         rows = await self._all("SELECT 1 FROM actions WHERE action_id = ?", (action_id,))
         return bool(rows)
 
-    async def active_table_ids(self) -> list[int]:
-        """The ids of every table not ended (start-up loads each on its own if need be)."""
-        rows = await self._all("SELECT id FROM tables WHERE status != 'ended' ORDER BY id")
+    async def active_table_ids(self, shards: Shards = ALL_GUILDS) -> list[int]:
+        """The ids of every table not ended in the guilds of ``shards`` (start-up loads each
+        on its own if need be)."""
+        mine, params = shards.where("guild_id")
+        rows = await self._all(
+            f"SELECT id FROM tables WHERE status != 'ended' AND {mine} ORDER BY id", params
+        )
         return [row[0] for row in rows]
+
+    async def state(self, key: str) -> str | None:
+        """What ``Transaction.set_state`` kept under ``key``, or None."""
+        rows = await self._all("SELECT value FROM bot_state WHERE key = ?", (key,))
+        return rows[0][0] if rows else None
 
     async def min_ranked_hands(self, guild_id: int) -> int | None:
         """The server's setting, or None where it was never set."""
@@ -474,6 +482,13 @@ class Store(ScoreReads):
             "SELECT min_ranked_hands FROM guild_settings WHERE guild_id = ?", (guild_id,)
         )
         return rows[0][0] if rows else None
+
+    async def four_colour(self, user_id: int) -> bool | None:
+        """Whether the player chose the four-colour deck (None: never chose)."""
+        rows = await self._all(
+            "SELECT four_colour FROM user_settings WHERE user_id = ?", (user_id,)
+        )
+        return bool(rows[0][0]) if rows else None
 
     async def has_hands(self, guild_id: int, user_id: int) -> bool:
         """Whether the user has a hand in this server's ledger (finished or void)."""
@@ -486,14 +501,18 @@ class Store(ScoreReads):
         rows = await self._all(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE id = ?", (table_id,))
         return _table_row(rows[0]) if rows else None
 
-    async def active_tables(self, table_id: int | None = None) -> list[ActiveTable]:
-        """Every table not ended (or just ``table_id``), with seats and its latest hand's log.
+    async def active_tables(
+        self, table_id: int | None = None, shards: Shards = ALL_GUILDS
+    ) -> list[ActiveTable]:
+        """Every table not ended in the guilds of ``shards`` (or just ``table_id``), with
+        seats and its latest hand's log.
 
         A few bulk queries whatever the number of tables, so recovery stays fast. One table is
         read through its keys only (no scan), so a damaged page elsewhere does not stop it.
         """
         if table_id is None:
-            return await self._records("t.status != 'ended'", ())
+            mine, params = shards.where("t.guild_id")
+            return await self._records(f"t.status != 'ended' AND {mine}", params)
         return await self._records("t.id = ? AND t.status != 'ended'", (table_id,))
 
     async def table_record(self, table_id: int) -> ActiveTable | None:
@@ -592,14 +611,16 @@ class Store(ScoreReads):
         game (all time); a player with nothing that counts is left out.
         """
         rows = await self._all(
-            "WITH ranked AS (SELECT user_id FROM ledger WHERE guild_id = ? AND game = ? "
-            "AND user_id IS NOT NULL GROUP BY user_id HAVING SUM(NOT void) >= ?) "
+            "WITH ranked AS (SELECT user_id FROM ledger WHERE guild_id = :guild AND game = :game "
+            "AND user_id IS NOT NULL GROUP BY user_id HAVING SUM(NOT void) >= :min_hands) "
             f"SELECT user_id, {_LATEST_NAME}, {_RANKED_TOTAL}, {_COUNTS} FROM ledger "
-            "WHERE guild_id = ? AND game = ? AND user_id IS NOT NULL AND (? IS NULL OR at >= ?) "
+            "WHERE guild_id = :guild AND game = :game AND user_id IS NOT NULL "
+            "AND (at >= :since OR :since IS NULL) "
             f"GROUP BY user_id HAVING SUM(NOT void) > 0 OR {_RANKED_TOTAL} != 0 "
-            "ORDER BY 3 DESC, SUM(won) DESC, user_id LIMIT ?",
-            (guild_id, game, min_hands, guild_id, game, since, since, limit),
-        )
+            "ORDER BY 3 DESC, SUM(won) DESC, user_id LIMIT :limit",
+            {"guild": guild_id, "game": game, "min_hands": min_hands, "since": since,
+             "limit": limit},
+        )  # fmt: skip
         return [BoardRow(*row) for row in rows]
 
     async def player_stats(
@@ -608,9 +629,9 @@ class Store(ScoreReads):
         """One player's numbers per game played in the guild."""
         rows = await self._all(
             f"SELECT game, {_STAT_SUMS}, COUNT(DISTINCT table_id) FROM ledger "
-            "WHERE guild_id = ? AND user_id = ? AND (? IS NULL OR game = ?) "
+            "WHERE guild_id = :guild AND user_id = :user AND (game = :game OR :game IS NULL) "
             "GROUP BY game ORDER BY game",
-            (guild_id, user_id, game, game),
+            {"guild": guild_id, "user": user_id, "game": game},
         )
         return [
             PlayerStats(

@@ -29,6 +29,8 @@ MESSAGES: dict[str, str] = {
     ),
     "leader_cannot_pass": "the leader cannot pass",  # -
     "wrong_action": "{action} is not an action of 清墩",  # action
+    "take_back_none": "only the hand's last move can be taken back, by its player",  # -
+    "take_back_trick_over": "that move ended its trick: it cannot be taken back",  # -
 }
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three"}

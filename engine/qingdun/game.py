@@ -12,9 +12,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from typing import Any, Self
 
-from engine.actions import Action, Leave, Pass, Play
+from engine.actions import Action, Leave, Pass, Play, TakeBack
 from engine.cards import ALL_CARDS, SUITS, Card, deck, format_cards, parse_cards
-from engine.game import GameBase
+from engine.game import GameBase, standing
 from engine.qingdun.combos import STRENGTH, Combo, beats_combo, classify, top_key
 from engine.qingdun.errors import refuse
 from engine.qingdun.moves import Hand, Move
@@ -204,8 +204,8 @@ class Game(GameBase):
             return hand.leads()
         return hand.answers(self._top, self._top_led)
 
-    def apply(self, action: Action) -> Combo | QingdunResult | None:
-        """Verify and apply a recorded action (``Play``, ``Pass`` or ``Leave``)."""
+    def apply(self, action: Action) -> Combo | QingdunResult | Action | None:
+        """Verify and apply a recorded action (``Play``, ``Pass``, ``Leave`` or ``TakeBack``)."""
         if isinstance(action, Play):
             return self.play(action.seat, action.cards)
         if isinstance(action, Pass):
@@ -213,6 +213,8 @@ class Game(GameBase):
             return None
         if isinstance(action, Leave):
             return self.leave(action.seat)
+        if isinstance(action, TakeBack):
+            return self.take_back(action.seat)
         raise refuse("wrong_action", action=type(action).__name__.lower())
 
     def play(self, seat: int, cards: Iterable[Card] | str) -> Combo:
@@ -250,15 +252,32 @@ class Game(GameBase):
         """``seat`` leaves or is removed: the hand ends void with the penalty of §1.7."""
         if self._result is not None:
             raise refuse("hand_over")
+        deltas = self.leave_deltas(seat)
+        self._actions.append(Leave(seat))
+        self._finish(ResultKind.LEFT, None, self._tally(), list(deltas), leaver=seat)
+        return self._result  # type: ignore[return-value]
+
+    def leave_deltas(self, seat: int) -> tuple[int, int, int, int]:
+        """§1.7: the leaver −50, its partner 0, each opponent +10 when someone holds fewer than
+        10 cards (else 0)."""
         if seat not in SEATS:
             raise refuse("no_such_seat", seat=seat)
         bonus = LEAVE_BONUS if min(self._size) < LEAVE_BONUS_BELOW else 0
-        deltas = [
-            LEAVE_PENALTY if s == seat else 0 if s == partner_of(seat) else bonus for s in SEATS
-        ]
-        self._actions.append(Leave(seat))
-        self._finish(ResultKind.LEFT, None, self._tally(), deltas, leaver=seat)
-        return self._result  # type: ignore[return-value]
+        d = [LEAVE_PENALTY if s == seat else 0 if s == partner_of(seat) else bonus for s in SEATS]
+        return (d[0], d[1], d[2], d[3])
+
+    def check_take_back(self, seat: int) -> Action:
+        """House rule (docs/rules/qingdun.md): a player may take back a play or pass while it is
+        the hand's last move and its trick is still open."""
+        if self._result is not None:
+            raise refuse("hand_over")
+        moves = standing(self._actions)
+        last = moves[-1] if moves else None
+        if not isinstance(last, Play | Pass) or last.seat != seat:
+            raise refuse("take_back_none")
+        if not self._trick:
+            raise refuse("take_back_trick_over")
+        return last
 
     def hint(self, seat: int) -> Play | Pass:
         """A legal action by the simple policy of ``engine.qingdun.policy`` (bots, Hint)."""

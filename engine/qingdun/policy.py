@@ -40,15 +40,15 @@ def choose(moves: list[Move], at: Situation) -> Move | None:
             return move
     if at.top_seat is None:
         plain = [m for m in moves if m.rung < 0] or moves
-        return min(plain, key=lambda m: (_breaks(m, at), _lowest(m), -len(m.cards)))
+        return min(plain, key=lambda m: (breaks(m, at), _lowest(m), -len(m.cards)))
     if at.top_seat == partner_of(at.seat):
         return None
     plain = [m for m in moves if m.rung < 0]
     if plain:
-        return min(plain, key=lambda m: (_breaks(m, at), m.key, len(m.cards)))
+        return min(plain, key=lambda m: (breaks(m, at), m.key, len(m.cards)))
     them = [s for s in range(4) if team_of(s) != team_of(at.seat)]
     if moves and any(0 < at.sizes[s] <= DANGER for s in them):
-        return min(moves, key=lambda m: (m.rung, _breaks(m, at), m.key, len(m.cards)))
+        return min(moves, key=lambda m: (m.rung, breaks(m, at), m.key, len(m.cards)))
     return None
 
 
@@ -56,7 +56,7 @@ def _lowest(move: Move) -> int:
     return min(STRENGTH[card.rank] for card in move.cards)
 
 
-def _breaks(move: Move, at: Situation) -> int:
+def breaks(move: Move, at: Situation) -> int:
     """How many bombs (4+ of a rank) or 清墩 a category-1 play tears apart."""
     if move.rung >= 0:
         return 0

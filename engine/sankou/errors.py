@@ -52,6 +52,11 @@ MESSAGES: dict[str, str] = {
     "must_follow_trump": "you must follow trumps: you still hold {card}",
     # Hints
     "no_hint": "seat {seat} has nothing to do now",
+    # Taking back a play (house rule)
+    "take_back_none": "only the hand's last move can be taken back, by its player",
+    "take_back_only_plays": "only a card play can be taken back, not a bid, the kitty or trump",
+    "take_back_trick_over": "that move ended its trick: it cannot be taken back",
+    "take_back_failed_throw": "a failed throw cannot be taken back: it showed the others' cards",
 }
 
 

@@ -7,6 +7,9 @@ all, lazily). A person picks among a few shapes instead, and that is what is off
 the part the rule forces, then the free part filled by groups: the lowest cards with pairs
 kept together, pairs first, one suit first (all trumps: 枪), or the strongest cards when the
 follow can still win. Cards already chosen (typed) stay in every suggestion.
+
+``menu`` orders such plays for the hand message's "legal plays" menu (the plays that take the
+trick first), and ``kitty_choices`` offers the dealer a few whole kitties to bury.
 """
 
 from __future__ import annotations
@@ -14,12 +17,17 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 
-from engine.cards import Card
+from engine.cards import SUITS, Card, Suit
 from engine.sankou import moves
-from engine.sankou.combos import Kind, Lead, classify_lead
+from engine.sankou.combos import Key, Kind, Lead, classify_lead, is_eight, play_key
 from engine.sankou.order import TRUMP, CardOrder, order_for
+from engine.sankou.policy import best_trump, burial, winning_candidates
 from engine.sankou.view import Phase, SankouView
+
+WORK = 2000  # leads looked at, at most, for one menu
+FOLLOW_WORK = 200  # further legal follows looked at, cheapest first, after the groups
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,3 +191,85 @@ def suggestions(view: SankouView, chosen: Sequence[Card] = ()) -> Iterator[list[
     for play in moves.leads(hand, order):
         if not wanted - Counter(play):
             yield play
+
+
+def best_key(view: SankouView, lead: Lead, order: CardOrder) -> Key | None:
+    """The standing of the play winning the view's trick so far (the lead's, or a later one)."""
+    best: Key | None = None
+    for index, play in enumerate(view.trick):
+        key = lead.key if index == 0 else play_key(lead, list(play.cards), order)
+        if key is not None and (best is None or key > best):
+            best = key
+    return best
+
+
+def menu(view: SankouView, first: Sequence[Card] = (), limit: int = 25) -> list[list[Card]]:
+    """Up to ``limit`` legal plays for the view's seat, best first; ``first`` (the hint) leads.
+
+    Following: the follows that would take the trick now, cheapest first (plays of the lead's
+    shape, and the suggestions by groups); then those suggestions (``suggestions``); then
+    further legal follows, cheapest first (no more than ``FOLLOW_WORK`` looked at). Leading:
+    tractors (longest first), eights of a kind, pairs, then singles, each strongest first
+    (throws are the player's own idea: the card menus). Empty when it is not the seat's turn
+    to play a card.
+    """
+    if view.phase is not Phase.PLAY or view.seat is None or view.to_move != view.seat:
+        return []
+    hand = list(view.hand or ())
+    order = order_for(view.trump)
+    lead = lead_of(view)
+    if lead is None:
+        strength = order.strength
+
+        def lead_rank(play: list[Card]) -> tuple[int, int, int]:
+            kind = 1 if is_eight(play) else 0 if len(play) > 2 else 4 - len(play)
+            return (kind, -len(play), -max(strength[card.index] for card in play))
+
+        found = sorted(islice(moves.leads(hand, order), WORK), key=lead_rank)
+    else:
+        best = best_key(view, lead, order)
+
+        def wins(play: list[Card]) -> bool:
+            key = play_key(lead, play, order)
+            return best is not None and key is not None and key > best
+
+        shaped = [
+            p for p in winning_candidates(hand, lead, order) if _is_follow(hand, lead, order, p)
+        ]
+        grouped = list(suggestions(view))
+        cheapest = list(islice(moves.follows(hand, lead, order), FOLLOW_WORK))
+        winning = [play for play in [*shaped, *grouped, *cheapest] if wins(play)]
+        found = [*winning, *grouped, *cheapest]
+    out: list[list[Card]] = []
+    seen: set[tuple[int, ...]] = set()
+    for play in [list(first), *found] if first else found:
+        key = tuple(sorted(card.index for card in play))
+        if key not in seen:
+            seen.add(key)
+            out.append(sorted(play, key=order.sort_key))
+        if len(out) >= limit:
+            break
+    return out
+
+
+def _is_follow(hand: Sequence[Card], lead: Lead, order: CardOrder, cards: list[Card]) -> bool:
+    """Whether ``cards`` is a whole legal follow of ``lead`` from ``hand``."""
+    rule = follow_rule(hand, lead, order, cards)
+    return rule is not None and rule.free == 0 and not rule.forced
+
+
+def kitty_choices(view: SankouView) -> list[tuple[Suit, list[Card]]]:
+    """Whole kitties for the dealer to bury, each for the suit it keeps as trump, the hint's
+    first (``policy``: side cards, no points if avoidable, shortest suits first); a kitty two
+    suits would both bury is offered once. Empty unless the view is the dealer's in the kitty
+    phase."""
+    if view.phase is not Phase.KITTY or view.seat is None or view.seat != view.dealer:
+        return []
+    hand = list(view.hand or ())
+    display = order_for(None).sort_key
+    out: list[tuple[Suit, list[Card]]] = []
+    for suit in dict.fromkeys([best_trump(hand), *SUITS]):
+        kitty = sorted(burial(hand, suit), key=display)
+        if all(kitty != other for _, other in out):
+            out.append((suit, kitty))
+    return out

@@ -13,9 +13,9 @@ import random
 from collections.abc import Iterator, Sequence
 from typing import Any, Self
 
-from engine.actions import Action, Bid, DeclareTrump, Discard, Leave, Pass, Play
+from engine.actions import Action, Bid, DeclareTrump, Discard, Leave, Pass, Play, TakeBack
 from engine.cards import SUITS, Card, Suit, parse_card, parse_cards, points, shuffled_deck
-from engine.game import GameBase
+from engine.game import GameBase, standing
 from engine.sankou import combos, moves, policy, scoring
 from engine.sankou.combos import Key, Kind, Lead
 from engine.sankou.errors import illegal
@@ -158,6 +158,8 @@ class Game(GameBase):
             return self.declare_trump(action.seat, action.suit)
         if isinstance(action, Leave):
             return self.leave(action.seat)
+        if isinstance(action, TakeBack):
+            return self.take_back(action.seat)
         raise TypeError(f"not a 三扣 action: {action!r}")
 
     # ------------------------------------------------------------------------------------
@@ -469,6 +471,29 @@ class Game(GameBase):
         self._phase = Phase.OVER
         self._to_move = None
         return self._result
+
+    def leave_deltas(self, seat: int) -> tuple[int, int, int, int]:
+        """§2.9: the leaver −9, every other seat +3."""
+        self._check_seat(seat)
+        return scoring.leave_deltas(seat)
+
+    def check_take_back(self, seat: int) -> Action:
+        """House rule (docs/rules/sankou.md): a player may take back a card play while it is
+        the hand's last move, its trick is not complete and it was not a failed throw."""
+        self._check_seat(seat)
+        if self._phase is Phase.OVER:
+            raise illegal("hand_over")
+        moves = standing(self._actions)
+        last = moves[-1] if moves else None
+        if last is None or last.seat != seat:
+            raise illegal("take_back_none")
+        if not isinstance(last, Play):
+            raise illegal("take_back_only_plays")
+        if not self._trick:
+            raise illegal("take_back_trick_over")
+        if self._failed_throw is not None and len(self._trick) == 1:
+            raise illegal("take_back_failed_throw")
+        return last
 
     # ------------------------------------------------------------------------------------
     # Moves, hints, views

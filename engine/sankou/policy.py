@@ -36,7 +36,7 @@ def hint(game: Game, seat: int) -> Action:
         minimum = game.min_bid()
         return Bid(seat, minimum) if minimum <= cap else Pass(seat)
     if phase is Phase.KITTY:
-        return Discard(seat, tuple(_burial(hand)))
+        return Discard(seat, tuple(burial(hand)))
     if phase is Phase.TRUMP:
         return DeclareTrump(seat, best_trump(hand))
     order, lead = game.order, game.lead
@@ -67,9 +67,10 @@ def best_trump(hand: list[Card]) -> Suit:
     )
 
 
-def _burial(hand: list[Card]) -> list[Card]:
-    """8 cards for the kitty: side cards, no points if avoidable, shortest suits first."""
-    order = order_for(best_trump(hand))
+def burial(hand: list[Card], trump: Suit | None = None) -> list[Card]:
+    """8 cards for the kitty, for ``trump`` (default: ``best_trump``): side cards, no points if
+    avoidable, shortest suits first."""
+    order = order_for(trump or best_trump(hand))
     length = {suit: _suit_length(hand, suit) for suit in SUITS}
 
     def keep_value(card: Card) -> tuple[bool, bool, int, int, int]:
@@ -106,14 +107,14 @@ def _follow(game: Game, seat: int, hand: list[Card], lead: Lead, order: CardOrde
         return _fill(hand, lead, order, _generous(order))
     best = game.winning_key()
     assert best is not None
-    for candidate in _winning_candidates(hand, lead, order):
+    for candidate in winning_candidates(hand, lead, order):
         key = combos.play_key(lead, candidate, order)
         if key is not None and key > best and game.is_legal(seat, candidate):
             return candidate
     return _fill(hand, lead, order, _cheap(order))
 
 
-def _winning_candidates(hand: list[Card], lead: Lead, order: CardOrder) -> list[list[Card]]:
+def winning_candidates(hand: list[Card], lead: Lead, order: CardOrder) -> list[list[Card]]:
     """Plays of the lead's shape, weakest first (the caller checks they win and are legal)."""
     strength = order.strength
     if lead.kind is Kind.SINGLE:

@@ -185,6 +185,27 @@ def world(simcord_env: simcord.Env) -> World:
     return World(simcord_env)
 
 
+def options(message: Any, custom_id: str) -> list[tuple[str, str]]:
+    """``(value, label)`` of each option of the select menu ``custom_id`` in ``message``."""
+    for row in message.components:
+        for child in row["components"] if isinstance(row, dict) else row.children:
+            data = child if isinstance(child, dict) else child.to_dict()
+            if data.get("custom_id") == custom_id:
+                return [(o["value"], o["label"]) for o in data.get("options", [])]
+    raise AssertionError(f"no menu {custom_id}")
+
+
+def chosen(message: Any) -> list[str]:
+    """The option values marked chosen in a message's menus (a hand message's selection)."""
+    return [
+        o["value"]
+        for row in message.components
+        for c in row["components"]
+        for o in c.get("options", [])
+        if o.get("default")
+    ]
+
+
 def answer(result: Any) -> Any:
     """The private message a user got back from an interaction (last follow-up or response)."""
     followups = result.followups
@@ -210,6 +231,25 @@ async def open_table(world: World, game: str, *, bot: bool = True, **settings: A
         await di.slash(world.thread, "table join")
     await cy.slash(world.thread, "table join")
     await ann.click(world.table_message(), custom_id="ct:1:start")
+
+
+async def confirm(player: Any, asked: Any, what: str) -> Any:
+    """Click the "yes" of a question asked before leaving or ending mid-hand (``what``:
+    ``leave`` or ``end``); returns that click's result."""
+    for row in asked.components:
+        for child in row["components"] if isinstance(row, dict) else row.children:
+            custom_id = child["custom_id"] if isinstance(child, dict) else child.custom_id
+            if custom_id.endswith(f":cf:{what}"):
+                return await player.click(asked, custom_id=custom_id)
+    raise AssertionError(f"no question about {what}: {asked.content}")
+
+
+async def end_table(world: World, player: Any) -> Any:
+    """``/table end`` answered yes when it asks first (mid-hand); the private answer."""
+    asked = answer(await player.slash(world.thread, "table end"))
+    if ":cf:end" not in str(asked.components):
+        return asked
+    return (await confirm(player, asked, "end")).response
 
 
 def public_text(world: World) -> str:

@@ -7,7 +7,15 @@ from typing import Any
 import discord
 import simcord
 
-from tests.discord.conftest import ShiftedClock, World, answer, open_table, public_text
+from tests.discord.conftest import (
+    ShiftedClock,
+    World,
+    answer,
+    confirm,
+    end_table,
+    open_table,
+    public_text,
+)
 from tests.discord.test_qingdun_flow import short_deal
 
 
@@ -117,8 +125,12 @@ async def test_ending_mid_hand_takes_every_players_yes_and_scores_stay(world: Wo
     await finish_short_hand(world)
     refused = answer(await bo.slash(world.thread, "table end")).content
     assert refused == "Only the table's host, ann, or a server manager can do that."
-    started = answer(await ann.slash(world.thread, "table end")).content
-    assert started == "Vote started: the table ends now only if every player agrees."
+    asked = answer(await ann.slash(world.thread, "table end"))
+    assert asked.ephemeral and asked.content.startswith("End the table during hand 2? Every player")
+    assert public_text(world).count("asks to end the table") == 0  # nothing until asked
+    started = (await confirm(ann, asked, "end")).response
+    assert started.content == "Vote started: the table ends now only if every player agrees."
+    assert started.components == []
     vote = vote_message(world)
     assert vote.content.startswith("ann asks to end the table now, abandoning hand 2 (no scores).")
     assert "Every player must agree: ann, bo, cy." in vote.content
@@ -158,7 +170,7 @@ async def test_a_refused_vote_plays_the_hand_out_then_closes_the_table(world: Wo
     deals.use("qingdun", short_deal().start)
     ann, bo, *_ = world.players
     await open_table(world, "qingdun")
-    await ann.slash(world.thread, "table end")
+    await end_table(world, ann)
     vote = vote_message(world)
     assert answer(await bo.click(vote, custom_id="ct:1:vote:1:n")).content == "Done."
     assert "bo wants to play on: the hand is played out, then the table closes." in public_text(
@@ -210,7 +222,7 @@ async def test_in_the_last_hand_a_player_who_runs_out_of_time_is_taken_over_not_
     deals.use("qingdun", short_deal().start)
     ann, bo, *_ = world.players
     await open_table(world, "qingdun", turn_limit=5, timeout_rule="remove")
-    await ann.slash(world.thread, "table end")
+    await end_table(world, ann)
     await bo.click(vote_message(world), custom_id="ct:1:vote:1:n")
     await simcord_env.advance_time(6 * 60)
     text = public_text(world)

@@ -12,6 +12,7 @@ import pytest
 import simcord
 
 from bot.service import TableService
+from tests.conftest import POSTGRES_ONLY, Databases
 from tests.discord.conftest import World, answer, open_table
 from tests.discord.test_qingdun_flow import short_deal
 from tests.service.helpers import Clock, full_table, open_service, play_turn
@@ -54,12 +55,13 @@ async def test_a_deleted_database_stops_moves_with_a_clear_answer(
     assert len(simcord_env.bot.service._tables[1].game.actions) == 0
 
 
-def run_bot(tmp_path: Path, database: Path) -> subprocess.CompletedProcess[str]:
+def run_bot(tmp_path: Path, database: Path, **settings: str) -> subprocess.CompletedProcess[str]:
     env = {
         **os.environ,
         "DISCORD_TOKEN": "not-a-token",
         "DATABASE_PATH": str(database),
         "PYTHONPATH": str(ROOT),
+        **settings,
     }
     return subprocess.run(
         [sys.executable, "-m", "bot"],
@@ -91,6 +93,19 @@ def test_python_m_bot_explains_an_unusable_database_without_a_traceback(
     [line] = done.stderr.strip().splitlines()
     assert line.startswith("cardtable: ")
     assert str(database) in line or "newer than this program" in line
+
+
+@POSTGRES_ONLY
+def test_python_m_bot_explains_a_postgres_database_it_cannot_use(
+    tmp_path: Path, databases: Databases, backend: str
+) -> None:
+    url = databases.cluster.url("no_such_database")
+    done = run_bot(tmp_path, tmp_path / "unused.db", DATABASE_URL=url)
+    assert done.returncode == 3, done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert line.startswith("cardtable: cannot open the PostgreSQL database")
+    assert "no_such_database" in line and "does not exist" in line
+    assert not (tmp_path / "unused.db").exists()
 
 
 async def test_each_quarantined_table_is_one_clear_line_at_start(

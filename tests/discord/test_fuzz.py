@@ -48,7 +48,17 @@ OPS = st.one_of(
         ),
     ),
 )
-DONE = ("Played:", "You passed.", "Done.", "Table #")
+DONE = (
+    "Played:",
+    "You passed.",
+    "You pass (",
+    "You bid ",
+    "You buried ",
+    "You named ",
+    "Your throw ",
+    "Done.",
+    "Table #",
+)
 FUZZ = settings(
     max_examples=25,
     deadline=None,

@@ -11,7 +11,15 @@ from typing import Any
 import pytest
 import simcord
 
-from tests.discord.conftest import HOSTILE_NAMES, World, answer, open_table, play_out, texts
+from tests.discord.conftest import (
+    HOSTILE_NAMES,
+    World,
+    answer,
+    end_table,
+    open_table,
+    play_out,
+    texts,
+)
 from tests.discord.test_qingdun_flow import short_deal as qingdun_deal
 from tests.discord.test_sankou_flow import short_deal as sankou_deal
 
@@ -55,7 +63,7 @@ async def test_a_qingdun_hand_with_hostile_names(
     deals.use("qingdun", qingdun_deal().start)
     await open_table(world, "qingdun", bot=False, hands=1)
     await world.players[1].slash(world.thread, "table show")
-    assert answer(await world.players[0].slash(world.thread, "table end")).ephemeral  # a vote
+    assert (await end_table(world, world.players[0])).ephemeral  # a vote
     await play_out(world, simcord_env)
     shown = "\n".join(m.content for m in texts(world, world.players[0]))
     assert "\\# heading opened a Qingdun table." in shown

@@ -7,7 +7,7 @@ from typing import Any
 
 import simcord
 
-from tests.discord.conftest import World, answer, open_table, play_out, public_text
+from tests.discord.conftest import World, answer, confirm, open_table, play_out, public_text
 from tests.discord.test_qingdun_flow import short_deal as qingdun_deal
 from tests.discord.test_sankou_flow import short_deal as sankou_deal
 
@@ -40,10 +40,11 @@ async def test_refusals_offer_their_fix(world: World, deals: Any, simcord_env: s
     typo = answer(await ann.slash(world.thread, "play cards", cards="3S 9C"))
     assert typo.content == "3♠ 9♣ is not a combination." and buttons(typo) == ["ct:1:hand"]
     old_hand = answer(await ann.slash(world.thread, "play hand"))
+    await simcord_env.advance_time(15 * 60)  # the bot can no longer keep it up to date
     await play_out(world, simcord_env, hands=1)  # hand 1 ends, hand 2 is dealt
-    stale = answer(await ann.click(old_hand, custom_id="ct:1:1:h:hint"))
-    assert stale.content.startswith("These cards are from an earlier hand")
-    assert buttons(stale) == ["ct:1:hand"]
+    stale = (await ann.click(old_hand, custom_id="ct:1:1:h:hint")).response
+    assert stale.content.startswith("Those controls were of an earlier hand; nothing was done.")
+    assert "ct:1:2:" in str(stale.components)  # the fix is made at once: the hand of now
     not_mine = answer(await bo.slash(world.thread, "play cards", cards="KD"))
     assert buttons(not_mine) == []  # no fix for waiting your turn
 
@@ -118,7 +119,8 @@ async def test_a_player_who_left_keeps_their_table_score(
     deals.use("sankou", sankou_deal().start)
     bo = world.players[1]
     await open_table(world, "sankou", bot=False)
-    await bo.slash(world.thread, "table leave")  # mid-hand: −9, the hand is void
+    asked = answer(await bo.slash(world.thread, "table leave"))  # mid-hand: it asks first
+    await confirm(bo, asked, "leave")  # −9, the hand is void
     [result] = [
         m for m in world.thread.history() if [a.filename for a in m.attachments] == ["result.png"]
     ]

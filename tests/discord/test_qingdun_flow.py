@@ -11,6 +11,7 @@ from tests.discord.conftest import (
     assert_hands_private,
     make_bot,
     open_table,
+    options,
     public_text,
 )
 
@@ -30,24 +31,26 @@ async def test_a_whole_hand_by_buttons_menus_and_commands(world: World, deals) -
     assert f"<@{ann.id}>, your turn." in public_text(world)
 
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
-    assert hand.flags.ephemeral and hand.content == "Your hand: 3 cards."
-    values = {
-        o["value"]
-        for row in hand.components
-        for c in row["components"]
-        for o in c.get("options", [])
-    }
-    assert values == {"3S#0", "3H#0", "9C#0"}
+    assert hand.flags.ephemeral
+    assert hand.content.splitlines() == ["Your hand: 3 cards.", "Your lead: any combination."]
+    assert [a.filename for a in hand.attachments] == ["hand.png"]
+    assert {v for v, _ in options(hand, "ct:1:1:c:0")} == {"3S#0", "3H#0", "9C#0"}
+    plays = options(hand, "ct:1:1:lp")  # the legal plays, the hint's first
+    assert [label for _, label in plays] == ["Pair · 3♠ 3♥", "Single · 3♠", "Single · 9♣"]
     chosen = await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
-    assert chosen.response.content.endswith("Selected: 3♠ 3♥")
+    assert chosen.response.content.splitlines()[-1] == "Selected: 3♠ 3♥"
+    assert chosen.response.attachments  # drawn again, the choice raised
     played = await ann.click(hand, custom_id="ct:1:1:h:play")
-    assert [f.content for f in played.followups] == ["Played: 3♠ 3♥"]
-    assert played.response.content == "Your hand: 1 card."  # the same message, redrawn
+    assert played.followups == []  # no "Played" message: the hand message says it
+    assert played.response.content.splitlines()[:3] == [
+        "Played: 3♠ 3♥",
+        "Your hand: 1 card.",
+        "bo is to play.",
+    ]
 
-    assert (
-        answer(await bo.click(world.table_message(), custom_id="ct:1:pass")).content
-        == "You passed."
-    )
+    passed = await bo.click(world.table_message(), custom_id="ct:1:pass")
+    assert passed.followups == [] and not passed.ephemeral  # the table shows the pass
+    assert "bo passes." in public_text(world)
     assert answer(await cy.slash(world.thread, "play pass")).content == "You passed."  # bot passed
     assert answer(await ann.slash(world.thread, "play cards", cards="9")).content == "Played: 9♣"
 
@@ -112,10 +115,11 @@ async def test_a_restart_mid_hand_keeps_the_same_buttons_working(
 
     # the selection lives in the message: Play still plays the pair after the restart
     played = await ann.click(hand, custom_id="ct:1:1:h:play")
-    assert [f.content for f in played.followups] == ["Played: 3♠ 3♥"]
-    assert answer(await bo.click(table_message, custom_id="ct:1:pass")).content == "You passed."
+    assert played.response.content.startswith("Played: 3♠ 3♥\n")
+    await bo.click(table_message, custom_id="ct:1:pass")
     assert "Bot 3 passes." in public_text(world)  # the bot seat resumed too
-    assert answer(await cy.click(table_message, custom_id="ct:1:hint")).content == "Hint: pass."
+    hinted = answer(await cy.click(table_message, custom_id="ct:1:hint"))
+    assert hinted.ephemeral and hinted.content.startswith("Hint: pass.\nYour hand: 2 cards.")
     assert answer(await ann.click(world.table_message(), custom_id="ct:1:hint")).content.startswith(
         "Not your turn"
     )

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-import time
+import asyncio
 from typing import Any
 
 import pytest
 import simcord
 
-import render
+from bot.discord import verbs
 from tests.discord.conftest import World, answer, open_table, public_text
+from tests.discord.test_hardening import callbacks
 from tests.discord.test_qingdun_flow import short_deal
 
 
@@ -54,43 +55,40 @@ async def test_refusals_are_private_and_change_nothing(world: World, deals, simc
         simcord_env, await di.click(world.table_message(), custom_id="ct:1:hand"), "You do not sit"
     )
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
-    await refused(simcord_env, await ann.click(hand, custom_id="ct:1:1:h:play"), "Choose cards")
+    empty = await ann.click(hand, custom_id="ct:1:1:h:play")  # said on the hand message
+    assert empty.followups == [] and empty.response.ephemeral
+    first_lines = empty.response.content.splitlines()[:2]
+    assert first_lines == ["Choose cards in the menus first.", "Your hand: 3 cards."]
     assert await state(simcord_env) == before
     assert len(public_text(world)) == posted
 
     await ann.select(hand, ["9C#0"], custom_id="ct:1:1:c:0")
     first = await ann.click(hand, custom_id="ct:1:1:h:play")
-    assert [f.content for f in first.followups] == ["Played: 9♣"]
-    after = await state(simcord_env)
-    second = await ann.click(first.response, custom_id="ct:1:1:h:play")  # a double click
-    assert answer(second).ephemeral
-    assert answer(second).content.startswith(("Not your turn", "Choose cards"))
-    assert await state(simcord_env) == after
+    assert first.response.content.startswith("Played: 9♣\n")
+    ids = str(first.response.components)  # off turn: nothing to play, a double click misses
+    assert "ct:1:1:h:play" not in ids and "ct:1:1:lp" not in ids
+    assert "ct:1:1:h:takeback" in ids and "ct:1:1:h:refresh" in ids
 
 
 async def test_slow_drawing_still_answers_within_three_seconds(
     world: World, deals, simcord_env: simcord.Env, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A picture still not drawn 2 s after the click: the interaction is deferred meanwhile
+    (the payload check times every answer), then the message is edited with the picture."""
     deals.use("qingdun", short_deal().start)
     ann = world.players[0]
     await open_table(world, "qingdun")
-    acknowledged: list[bool] = []
-    real_hand, real_table = render.render_hand, render.render_table
+    hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
+    chosen = await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
+    assert chosen.response.content.endswith("Selected: 3♠ 3♥")
+    draw = verbs.Verbs.draw
 
-    def slow(real: Any) -> Any:
-        def draw(*args: Any, **kwargs: Any) -> bytes:
-            acknowledged.append(all(i.responded for i in simcord_env.backend.interactions.values()))
-            time.sleep(0.3)  # real seconds: the interaction must already be answered by now
-            return real(*args, **kwargs)
+    async def slow(render_fn: Any, *args: Any, **kwargs: Any) -> bytes | None:
+        await asyncio.sleep(2.1)  # the drawing thread busy (simulated seconds)
+        return await draw(render_fn, *args, **kwargs)
 
-        return draw
-
-    monkeypatch.setattr(render, "render_hand", slow(real_hand))
-    monkeypatch.setattr(render, "render_table", slow(real_table))
-    shown = await ann.click(world.table_message(), custom_id="ct:1:hand")
-    assert shown.ephemeral
-    hand = answer(shown)
-    await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
+    monkeypatch.setattr(verbs.Verbs, "draw", staticmethod(slow))
     played = await ann.click(hand, custom_id="ct:1:1:h:play")
-    assert played.acknowledged
-    assert acknowledged and all(acknowledged)
+    assert callbacks(simcord_env) == [6]  # deferred in time (the payload check times it) …
+    assert played.response.content.startswith("Played: 3♠ 3♥")  # … then edited
+    assert [a.filename for a in played.response.attachments] == ["hand.png"]

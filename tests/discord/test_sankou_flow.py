@@ -12,6 +12,10 @@ from tests.discord.conftest import (
     public_text,
     texts,
 )
+from tests.discord.conftest import (
+    chosen as chosen_values,
+)
+from tests.discord.conftest import options as menu_options
 
 HANDS = ["AH QH 3C", "KH 4C 5C", "6C 7C 8C", "9D JD QD"]
 KITTY = "2S 3S 4S 6S 7S 8S 9S JS"
@@ -46,26 +50,43 @@ async def test_bidding_kitty_trump_and_a_failed_throw(world: World, deals, simco
 
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
     assert options(hand)[:2] == ["80", "85"] and options(hand)[-1] == "200"
-    await ann.select(hand, ["80"], custom_id="ct:1:1:bid")
-    assert answer(await bo.slash(world.thread, "play pass")).content == "You passed."
+    bid = await ann.select(hand, ["80"], custom_id="ct:1:1:bid")
+    assert bid.response.content.splitlines()[:3] == [
+        "You bid 80.",
+        "Your hand: 3 cards.",
+        "bo is bidding.",
+    ]
+    assert "ct:1:1:bid" not in str(bid.response.components)  # no bids off turn
+    assert answer(await bo.slash(world.thread, "play pass")).content == "You pass (不叫)."
     di_hand = answer(await di.slash(world.thread, "play hand"))
-    await di.click(di_hand, custom_id="ct:1:1:h:bidpass")
+    passed = await di.click(di_hand, custom_id="ct:1:1:h:bidpass")
+    assert passed.response.content.startswith("You pass (不叫).\n")
     await cy.slash(world.thread, "play pass")
     text = public_text(world)
     assert "ann bids 80." in text and "ann is the dealer (庄家) at 80." in text
     kitty = "you are the dealer: press **My hand** to lay 8 cards back as the kitty."
     assert f"<@{ann.id}>, {kitty}" in text
 
-    hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
-    assert "Kitty (底牌): 2♠ 3♠ 4♠ 6♠ 7♠ 8♠ 9♠ J♠" in hand.content
-    spades = [v for v in options(hand) if v.endswith("S#0")]
-    menu = next(
-        c["custom_id"] for row in hand.components for c in row["components"] if "S#0" in str(c)
-    )
-    await ann.select(hand, spades, custom_id=menu)
-    laid = await ann.click(hand, custom_id="ct:1:1:h:kitty")
-    assert laid.followups[-1].content == "Done."
-    await ann.select(laid.response, ["S"], custom_id="ct:1:1:trump")  # the spades lie in the kitty
+    # ann's open hand message followed the table: the bidding is over, the kitty is hers
+    kitty = bid.response
+    lines = kitty.content.splitlines()
+    assert lines[0] == "Your hand: 11 cards." and "ct:1:1:bid" not in str(kitty.components)
+    assert "From the kitty (底牌): 2♠ 3♠ 4♠ 6♠ 7♠ 8♠ 9♠ J♠" in lines
+    choices = menu_options(kitty, "ct:1:1:kc")  # whole kitties, by the trump each keeps
+    assert choices[0][1] == "Keeps ♠ trump · 7♠ 6♠ 4♠ 3♠ 2♠ A♥ Q♥ 3♣"
+    chosen = await ann.select(kitty, [choices[0][0]], custom_id="ct:1:1:kc")
+    assert chosen.response.content.startswith("Chosen for the kitty: 7♠ 6♠ 4♠ 3♠ 2♠ A♥ Q♥ 3♣.")
+    assert (
+        len(chosen_values(chosen.response)) == 8
+    )  # chosen in the card menus, raised in the picture
+    cleared = await ann.click(chosen.response, custom_id="ct:1:1:h:clear")  # she buries spades
+    spades = [v for v, _ in menu_options(cleared.response, "ct:1:1:c:0") if v.endswith("S#0")]
+    await ann.select(cleared.response, spades, custom_id="ct:1:1:c:0")
+    laid = await ann.click(cleared.response, custom_id="ct:1:1:h:kitty")
+    assert laid.followups == []
+    assert laid.response.content.startswith("You buried J♠ 9♠ 8♠ 7♠ 6♠ 4♠ 3♠ 2♠.")
+    assert "Buried kitty (底牌): J♠ 9♠ 8♠ 7♠ 6♠ 4♠ 3♠ 2♠" in laid.response.content
+    await ann.select(laid.response, ["S"], custom_id="ct:1:1:trump")
     assert "Trump is ♠ Spades." in public_text(world)
 
     refused = answer(await ann.slash(world.thread, "play cards", cards="AH 3C"))

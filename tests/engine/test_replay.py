@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine import qingdun, sankou
+from engine.actions import TakeBack
 from engine.cards import parse_cards
 from engine.game import GameBase
 from engine.records import GAMES, HandRecord, Player, RecordError
@@ -165,3 +166,20 @@ def test_sankou_summary_counts_bids_contract_and_throws() -> None:
     assert facts[0] == SeatSummary(bid=80, contract=80, throws=1, failed_throws=1)
     assert facts[1] == SeatSummary()
     assert parse_cards("QS")[0] in game.tricks[0].plays[0].cards
+
+
+@pytest.mark.parametrize("game", ["qingdun", "sankou"])
+def test_a_take_back_replays_without_a_page_of_its_own(game: str) -> None:
+    hand = GAMES[game].from_start({"seed": 5})
+    undone = 0
+    while not hand.over:
+        assert hand.to_move is not None
+        hand.apply(hand.hint(hand.to_move))
+        mover = hand.actions[-1].seat
+        if len(hand.actions) > 30 and hand.may_take_back(mover) and undone < 5:
+            hand.apply(TakeBack(mover))  # and the same move again, as a player who misclicked
+            undone += 1
+    assert undone == 5
+    again = replay(record_of(game, hand))
+    assert again.result_matches
+    assert len(again.tricks) == len(replay(record_of(game, played(game, 5))).tricks)

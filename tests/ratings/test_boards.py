@@ -15,8 +15,8 @@ from tests.ratings.support import DAY, T0, Scripted, Seat
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    store = await Store.open(tmp_path / "boards.db")
+async def store(database: str | Path) -> AsyncIterator[Store]:
+    store = await Store.open(database)
     yield store
     await store.close()
 

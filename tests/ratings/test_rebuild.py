@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -12,7 +11,9 @@ import pytest
 from bot.ratings import rebuild
 from bot.ratings.__main__ import main
 from bot.store import Store
+from tests.conftest import BACKENDS, Databases
 from tests.ratings.support import DAY, T0, Scripted, Seat
+from tests.sql import execute
 
 PEOPLE = list(range(1, 9))
 
@@ -51,8 +52,8 @@ async def random_history(store: Store, seed: int, hands: int = 60) -> None:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-async def test_rebuild_equals_stored(tmp_path: Path, seed: int) -> None:
-    store = await Store.open(tmp_path / "history.db")
+async def test_rebuild_equals_stored(database: str | Path, seed: int) -> None:
+    store = await Store.open(database)
     try:
         await random_history(store, seed)
         report = await rebuild(store, write=False)
@@ -62,8 +63,12 @@ async def test_rebuild_equals_stored(tmp_path: Path, seed: int) -> None:
         await store.close()
 
 
-def test_a_damaged_rating_is_found_and_repaired(tmp_path: Path) -> None:
-    path = tmp_path / "damaged.db"
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_damaged_rating_is_found_and_repaired(
+    backend: str, databases: Databases, tmp_path: Path
+) -> None:
+    databases.need(backend)
+    path = tmp_path / "damaged.db" if backend == "sqlite" else asyncio.run(databases.create())
 
     async def history() -> dict:
         store = await Store.open(path)
@@ -77,12 +82,12 @@ def test_a_damaged_rating_is_found_and_repaired(tmp_path: Path) -> None:
         async with await Store.open(path) as store:
             return await store.all_standings()
 
+    async def damage() -> None:
+        await execute(path, "UPDATE standings SET mu = mu + 1e-9 WHERE user_id = 1")
+        await execute(path, "DELETE FROM standing_periods WHERE user_id = 2")
+
     before = asyncio.run(history())
-    con = sqlite3.connect(path)
-    con.execute("UPDATE standings SET mu = mu + 1e-9 WHERE user_id = 1")
-    con.execute("DELETE FROM standing_periods WHERE user_id = 2")
-    con.commit()
-    con.close()
+    asyncio.run(damage())
 
     assert main(["check", str(path)]) == 1
     assert main(["rebuild", str(path)]) == 0

@@ -13,12 +13,8 @@ def clock() -> Clock:
 
 
 @pytest.fixture
-def db_path(tmp_path: Path) -> Path:
-    return tmp_path / "cardtable.db"
-
-
-@pytest.fixture
-async def service(db_path: Path, clock: Clock) -> AsyncIterator[TableService]:
-    service = await open_service(db_path, clock)
+async def service(database: str | Path, clock: Clock) -> AsyncIterator[TableService]:
+    """The service on a fresh database: each test runs on SQLite and on PostgreSQL."""
+    service = await open_service(database, clock)
     yield service
     await service.close()

@@ -36,8 +36,8 @@ def seeds(first: int = 1) -> Callable[[], int]:
     return itertools.count(first).__next__
 
 
-async def open_service(path: Path, clock: Clock, first_seed: int = 1) -> TableService:
-    return await TableService.open(path, clock=clock, seed_source=seeds(first_seed))
+async def open_service(database: str | Path, clock: Clock, first_seed: int = 1) -> TableService:
+    return await TableService.open(database, clock=clock, seed_source=seeds(first_seed))
 
 
 async def full_table(
@@ -49,9 +49,10 @@ async def full_table(
     users: tuple[int, ...] = USERS,
     settings: dict[str, Any] | None = None,
     start: bool = True,
+    guild: int = GUILD,
 ) -> int:
     """A table with ``humans`` players (users[0] created it) and bots in the other seats."""
-    update = await service.create_table(GUILD, channel, users[0], f"u{users[0]}", game, settings)
+    update = await service.create_table(guild, channel, users[0], f"u{users[0]}", game, settings)
     table_id = update.table_id
     for user in users[1:humans]:
         await service.join(table_id, user, f"u{user}")

@@ -93,7 +93,7 @@ async def test_play_again_leaves_out_who_sits_elsewhere_and_deals_for_one(
 
 
 async def test_catch_up_sums_up_since_the_seats_last_move(
-    service: TableService, db_path: Path, clock: Clock
+    service: TableService, database: str | Path, clock: Clock
 ) -> None:
     table = await full_table(service, "qingdun")
     first = await service.catch_up(table, A)
@@ -112,7 +112,7 @@ async def test_catch_up_sums_up_since_the_seats_last_move(
     assert (await service.catch_up(table, earlier)).events == expected
 
     await service.close()  # after a restart the story is replayed from the log
-    again = await open_service(db_path, clock)
+    again = await open_service(database, clock)
     try:
         assert (await again.catch_up(table, earlier)).events == expected
     finally:

@@ -1,5 +1,7 @@
-"""Trouble with the database, on real SQLite files: the service answers, never crashes, never
-loses a table from memory and never acknowledges a move it could not save."""
+"""Trouble with the database, on a real SQLite file and a real PostgreSQL server: the service
+answers, never crashes, never loses a table from memory and never acknowledges a move it could
+not save. What only one backend can suffer (a damaged page, a file deleted, a lost connection)
+is tested on that one."""
 
 from __future__ import annotations
 
@@ -8,14 +10,20 @@ import json
 import os
 import shutil
 import sqlite3
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
+import asyncpg
 import pytest
 
 from bot.service import PassTurn, ServiceError, TableService
 from bot.service import events as ev
 from bot.store import DatabaseUnusable
+from bot.store.postgres import is_postgres_url
 from bot.store.store import Transaction
+from tests.conftest import SQLITE_ONLY
 from tests.service.helpers import (
     CHANNEL,
     GUILD,
@@ -29,6 +37,7 @@ from tests.service.helpers import (
     refused,
     snapshot,
 )
+from tests.sql import execute
 
 A, B, C, D = USERS
 
@@ -124,16 +133,15 @@ async def three_tables(path: Path, clock: Clock) -> tuple[int, int, int]:
 
 
 async def test_a_table_whose_log_no_longer_replays_is_quarantined(
-    db_path: Path, clock: Clock, caplog: pytest.LogCaptureFixture
+    database: str | Path, clock: Clock, caplog: pytest.LogCaptureFixture
 ) -> None:
-    first, broken, last = await three_tables(db_path, clock)
-    con = sqlite3.connect(db_path)
-    hand = con.execute("SELECT hand_id FROM tables WHERE id = ?", (broken,)).fetchone()[0]
+    first, broken, last = await three_tables(database, clock)
+    [(hand,)] = await execute(database, "SELECT hand_id FROM tables WHERE id = ?", (broken,))
     bad = json.dumps({"type": "play", "seat": 0, "cards": ["3S", "3S", "3S", "3S", "3S"]})
-    con.execute("UPDATE actions SET action = ? WHERE hand_id = ? AND seq = 1", (bad, hand))
-    con.commit()
-    con.close()
-    service = await open_service(db_path, clock)
+    await execute(
+        database, "UPDATE actions SET action = ? WHERE hand_id = ? AND seq = 1", (bad, hand)
+    )
+    service = await open_service(database, clock)
     try:
         assert sorted(service._tables) == [first, last]
         [(table_id, reason)] = service.quarantined.items()
@@ -148,23 +156,20 @@ async def test_a_table_whose_log_no_longer_replays_is_quarantined(
         await service.create_table(GUILD, 2, A, "Ann", "qingdun")
     finally:
         await service.close()
-    con = sqlite3.connect(db_path)  # nothing was deleted or changed
-    assert con.execute("SELECT status FROM tables WHERE id = ?", (broken,)).fetchone()[0] == (
-        "playing"
-    )
-    assert con.execute("SELECT COUNT(*) FROM actions WHERE hand_id = ?", (hand,)).fetchone()[0]
-    con.close()
+    # nothing was deleted or changed
+    assert await execute(database, "SELECT status FROM tables WHERE id = ?", (broken,)) == [
+        ("playing",)
+    ]
+    [(logged,)] = await execute(database, "SELECT COUNT(*) FROM actions WHERE hand_id = ?", (hand,))
+    assert logged
 
 
 async def test_a_row_the_bulk_load_cannot_read_is_set_aside_on_its_own(
-    db_path: Path, clock: Clock
+    database: str | Path, clock: Clock
 ) -> None:
-    first, broken, last = await three_tables(db_path, clock)
-    con = sqlite3.connect(db_path)
-    con.execute("UPDATE tables SET settings = '{not json' WHERE id = ?", (broken,))
-    con.commit()
-    con.close()
-    service = await open_service(db_path, clock)
+    first, broken, last = await three_tables(database, clock)
+    await execute(database, "UPDATE tables SET settings = '{not json' WHERE id = ?", (broken,))
+    service = await open_service(database, clock)
     try:
         assert sorted(service._tables) == [first, last]
         assert service.quarantined[broken].startswith("its rows cannot be read (JSONDecodeError")
@@ -180,10 +185,13 @@ async def test_a_file_that_is_no_database_is_a_clear_error(tmp_path: Path) -> No
     assert "damaged or not a cardtable database" in str(exc.value)
 
 
-async def test_a_damaged_page_sets_aside_only_the_table_on_it(db_path: Path, clock: Clock) -> None:
+@SQLITE_ONLY
+async def test_a_damaged_page_sets_aside_only_the_table_on_it(
+    database: str | Path, clock: Clock
+) -> None:
     """Bytes overwritten on the page that holds one table's latest moves: that table is set
     aside, the others (read through their own keys) play on."""
-    service = await open_service(db_path, clock)
+    service = await open_service(database, clock)
     try:
         first, damaged, last = [
             await full_table(service, game, channel=channel)
@@ -196,19 +204,19 @@ async def test_a_damaged_page_sets_aside_only_the_table_on_it(db_path: Path, clo
             await play_turn(service, damaged, f"t{damaged}-move-{n}")
     finally:
         await service.close()
-    con = sqlite3.connect(db_path)
+    con = sqlite3.connect(database)
     con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     size = con.execute("PRAGMA page_size").fetchone()[0]
     con.close()
-    data = bytearray(db_path.read_bytes())
+    data = bytearray(database.read_bytes())
     pages = [data[i : i + size] for i in range(0, len(data), size)]
     [target] = [
         i for i, page in enumerate(pages) if page[0] == 0x0D and b"-move-89" in page
     ]  # the table b-tree leaf holding the last move (not the index of action ids)
     assert b"t1-move" not in pages[target] and b"t3-move" not in pages[target]
     data[target * size : target * size + 8] = b"\xff" * 8
-    db_path.write_bytes(bytes(data))
-    service = await open_service(db_path, clock)
+    database.write_bytes(bytes(data))
+    service = await open_service(database, clock)
     try:
         assert sorted(service._tables) == [first, last]
         assert service.quarantined == {
@@ -223,18 +231,19 @@ async def test_a_damaged_page_sets_aside_only_the_table_on_it(db_path: Path, clo
 # -- the file deleted or replaced while running -----------------------------------------------
 
 
+@SQLITE_ONLY
 @pytest.mark.parametrize("how", ["deleted", "replaced"])
 async def test_a_database_deleted_or_replaced_while_running_stops_every_move(
-    service: TableService, db_path: Path, how: str
+    service: TableService, database: str | Path, how: str
 ) -> None:
     table = await full_table(service, "sankou")
     await play_turn(service, table, "before")
     if how == "deleted":
         for suffix in ("", "-wal", "-shm"):
-            Path(f"{db_path}{suffix}").unlink(missing_ok=True)
+            Path(f"{database}{suffix}").unlink(missing_ok=True)
     else:
-        shutil.copy(db_path, db_path.with_suffix(".copy"))
-        os.replace(db_path.with_suffix(".copy"), db_path)
+        shutil.copy(database, database.with_suffix(".copy"))
+        os.replace(database.with_suffix(".copy"), database)
     user = await mover(service, table)
     error = await refused("database_gone", service.act(table, user, PassTurn(), "after"))
     assert "restarts" in str(error)
@@ -244,14 +253,15 @@ async def test_a_database_deleted_or_replaced_while_running_stops_every_move(
     assert await service.run_due(10**12) == [] and await service.due_reminders(10**12) == []
 
 
+@SQLITE_ONLY
 async def test_a_commit_into_a_file_deleted_meanwhile_is_never_acknowledged(
-    service: TableService, db_path: Path, monkeypatch: pytest.MonkeyPatch
+    service: TableService, database: str | Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table = await full_table(service, "sankou")
     append = Transaction.append_action
 
     async def delete_then_append(self: Transaction, *args: object, **kwargs: object) -> None:
-        db_path.unlink()  # gone between the check before and the commit
+        database.unlink()  # gone between the check before and the commit
         await append(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(Transaction, "append_action", delete_then_append)
@@ -260,31 +270,52 @@ async def test_a_commit_into_a_file_deleted_meanwhile_is_never_acknowledged(
     assert service.gone
 
 
+@SQLITE_ONLY
 async def test_periodic_check_notices_a_deleted_file_without_any_move(
-    service: TableService, db_path: Path
+    service: TableService, database: str | Path
 ) -> None:
     await full_table(service, "qingdun")
     assert service.check_database()
-    db_path.unlink()
+    database.unlink()
     assert await service.due_reminders() == []
     assert service.gone
 
 
-# -- another process holding the write lock ---------------------------------------------------
+# -- another process holding a lock ------------------------------------------------------------
 
 
-async def test_another_writer_gets_a_quick_busy_refusal_and_other_tables_keep_reading(
-    db_path: Path, clock: Clock
+@asynccontextmanager
+async def locked_by_another_process(database: str | Path, table: int) -> AsyncIterator[None]:
+    """SQLite: the file's write lock. PostgreSQL: the lock of the table's row."""
+    if not is_postgres_url(database):
+        blocker = sqlite3.connect(database, isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        finally:
+            blocker.execute("ROLLBACK")
+            blocker.close()
+        return
+    connection = await asyncpg.connect(str(database))
+    try:
+        async with connection.transaction():
+            await connection.execute("SELECT 1 FROM tables WHERE id = $1 FOR UPDATE", table)
+            yield
+    finally:
+        await connection.close()
+
+
+async def test_a_lock_held_by_another_process_is_a_quick_busy_refusal_and_others_play_on(
+    database: str | Path, clock: Clock
 ) -> None:
-    service = await TableService.open(db_path, clock=clock, write_wait=0.3)
+    service = await TableService.open(database, clock=clock, write_wait=0.3)
     try:
         first = await full_table(service, "sankou", channel=1)
         other = await full_table(service, "qingdun", channel=2)
         before = await snapshot(service)
         user = await mover(service, first)
-        blocker = sqlite3.connect(db_path, isolation_level=None)
-        blocker.execute("BEGIN IMMEDIATE")
-        try:
+        async with locked_by_another_process(database, first):
+            started = time.monotonic()
             waiting = asyncio.create_task(service.act(first, user, PassTurn(), "busy-1"))
             await asyncio.sleep(0.05)
             # While that write waits, other tables are read without waiting behind it.
@@ -293,12 +324,13 @@ async def test_another_writer_gets_a_quick_busy_refusal_and_other_tables_keep_re
             assert not waiting.done()
             with pytest.raises(ServiceError) as exc:
                 await waiting
-            assert exc.value.code == "database_busy"
-            await refused("database_busy", service.create_table(GUILD, 3, 999, "Ed", "qingdun"))
+            assert exc.value.code == "database_busy" and time.monotonic() - started < 2
+            if is_postgres_url(database):  # only that row is held: other tables write
+                await play_turn(service, other, "meanwhile")
+                before = await snapshot(service)
+            else:  # the whole file is
+                await refused("database_busy", service.create_table(GUILD, 3, 999, "Ed", "qingdun"))
             assert await snapshot(service) == before
-        finally:
-            blocker.execute("ROLLBACK")
-            blocker.close()
         update = await service.act(first, user, PassTurn(), "busy-1")  # the id was not used
         assert not update.duplicate
     finally:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -23,6 +22,7 @@ from tests.service.helpers import (
     refused,
     snapshot,
 )
+from tests.sql import execute
 
 A, B, C, D = USERS
 MANAGER = 999
@@ -77,13 +77,13 @@ async def test_a_refused_vote_plays_the_hand_out_and_its_result_counts(
 
 
 async def test_a_vote_nobody_answers_expires_at_the_deadline_pass(
-    service: TableService, clock: Clock, db_path: Path
+    service: TableService, clock: Clock, database: str | Path
 ) -> None:
     table = await full_table(service, "sankou", settings={"turn_seconds": 24 * 3600})
     await service.end_table(table, A)
     await service.vote_end(table, B, 1, True)
     await service.close()
-    service = await open_service(db_path, clock)  # the vote survives a restart
+    service = await open_service(database, clock)  # the vote survives a restart
     try:
         assert (await service.table_info(table)).end_vote_hand == 1
         clock.advance(VOTE_SECONDS - 1)
@@ -111,7 +111,7 @@ async def test_a_hand_that_ends_while_the_vote_is_open_closes_the_table(
 
 
 async def test_in_a_hand_played_out_a_player_who_misses_a_turn_is_taken_over_by_a_bot(
-    service: TableService, clock: Clock, db_path: Path
+    service: TableService, clock: Clock, database: str | Path
 ) -> None:
     """Even with the 'remove' rule: removing the player would void the hand."""
     table = await full_table(service, "qingdun", settings={"timeout_rule": "remove"})
@@ -125,7 +125,7 @@ async def test_in_a_hand_played_out_a_player_who_misses_a_turn_is_taken_over_by_
     info = await service.table_info(table)
     assert info.seats[seat].autoplay and info.seats[seat].user_id == away  # type: ignore[union-attr]
     await service.close()
-    service = await open_service(db_path, clock)  # the takeover is stored
+    service = await open_service(database, clock)  # the takeover is stored
     try:
         assert (await service.table_info(table)).seats[seat].autoplay  # type: ignore[union-attr]
         for n in range(400):  # the bot plays that seat; nobody waits for its deadline
@@ -201,7 +201,7 @@ async def test_a_seated_manager_is_a_player_and_needs_the_vote_too(
 
 
 async def test_kicking_mid_hand_only_a_player_whose_turn_timed_out(
-    service: TableService, clock: Clock, db_path: Path
+    service: TableService, clock: Clock, database: str | Path
 ) -> None:
     table = await full_table(service, "qingdun")
     before = await snapshot(service)
@@ -216,7 +216,7 @@ async def test_kicking_mid_hand_only_a_player_whose_turn_timed_out(
     [timed_out] = await service.run_due()  # the bot rule plays the turn: now they may go
     assert timed_out.announcements[0] == ev.TimedOut(USERS.index(late), late)
     await service.close()
-    service = await open_service(db_path, clock)  # the missed turn is stored
+    service = await open_service(database, clock)  # the missed turn is stored
     try:
         host = A if late != A else B
         if late == A:  # the host itself timed out: a manager removes it
@@ -276,19 +276,17 @@ async def test_a_creator_who_left_has_no_rights_the_first_seated_player_hosts(
 
 
 async def test_a_leaving_bonus_goes_only_to_players_seated_when_the_hand_began(
-    service: TableService, db_path: Path, clock: Clock
+    service: TableService, database: str | Path, clock: Clock
 ) -> None:
     """A seat whose occupant changed during the hand gets no bonus (the engine's result still
     says +3; only the ledger, which scores count, is adjusted)."""
     table = await full_table(service, "sankou")
     await service.close()
-    con = sqlite3.connect(db_path)  # an alt account now sits in seat 2, the hand running
-    con.execute(
-        "UPDATE seats SET user_id = 555, name = 'alt' WHERE table_id = ? AND seat = 2", (table,)
-    )
-    con.commit()
-    con.close()
-    service = await open_service(db_path, clock)
+    await execute(  # an alt account now sits in seat 2, the hand running
+        database, "UPDATE seats SET user_id = 555, name = 'alt' WHERE table_id = ? AND seat = 2",
+        (table,),
+    )  # fmt: skip
+    service = await open_service(database, clock)
     try:
         update = await service.leave(table, B)
         [ended] = [a for a in update.announcements if isinstance(a, ev.HandEnded)]

@@ -12,7 +12,8 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.i18n import LANGS, has_refusal, refusal
@@ -30,10 +31,11 @@ from bot.service.settings import TableSettings
 from engine import CardParseError, IllegalMove
 from engine.cards import deck
 from engine.sankou import Phase
+from tests.conftest import BACKENDS, Databases, examples
 from tests.service.helpers import GUILD, USERS, Clock, full_table, open_service, play_turn, snapshot
 
 REFUSALS = (ServiceError, IllegalMove, CardParseError)
-FUZZ = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+EXAMPLES = 25
 
 card_words = st.sampled_from([str(c) for c in deck(1)] + ["10", "BJ", "SJ", "大王", "♥10", "3"])
 typed = st.one_of(
@@ -71,16 +73,21 @@ async def probe(service: TableService, call: Callable[[], Awaitable[Any]]) -> An
         return None
 
 
-def run(body: Callable[[TableService], Awaitable[None]]) -> None:
-    async def main(path: Path) -> None:
-        service = await open_service(path, Clock())
-        try:
-            await body(service)
-        finally:
-            await service.close()
+def run(
+    databases: Databases, backend: str, body: Callable[[TableService], Awaitable[None]]
+) -> None:
+    """``body`` on a service over a fresh database of ``backend``."""
+
+    async def main(folder: Path) -> None:
+        async with databases.fresh(backend, folder) as database:
+            service = await open_service(database, Clock())
+            try:
+                await body(service)
+            finally:
+                await service.close()
 
     with tempfile.TemporaryDirectory() as directory:
-        asyncio.run(main(Path(directory) / "fuzz.db"))
+        asyncio.run(main(Path(directory)))
 
 
 async def to_move(service: TableService, table: int) -> int:
@@ -88,10 +95,16 @@ async def to_move(service: TableService, table: int) -> int:
     return USERS[info.to_move]  # type: ignore[index]
 
 
-@FUZZ
-@given(st.lists(typed, min_size=1, max_size=15), st.sampled_from(["qingdun", "sankou"]))
-def test_typed_plays(texts: list[str], game: str) -> None:
-    async def body(service: TableService) -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_typed_plays(backend: str, databases: Databases) -> None:
+    databases.need(backend)
+
+    @examples(backend, EXAMPLES)
+    @given(st.lists(typed, min_size=1, max_size=15), st.sampled_from(["qingdun", "sankou"]))
+    def check(texts: list[str], game: str) -> None:
+        run(databases, backend, lambda service: body(service, texts, game))
+
+    async def body(service: TableService, texts: list[str], game: str) -> None:
         table = await full_table(service, game)
         while game == "sankou" and (await service.public_view(table)).phase != Phase.PLAY:
             await play_turn(service, table, f"setup-{len(await service.store.hand_log(1))}")
@@ -104,26 +117,33 @@ def test_typed_plays(texts: list[str], game: str) -> None:
                 )
                 assert result is None or isinstance(result, Update)
 
-    run(body)
+    check()
 
 
-@FUZZ
-@given(
-    st.lists(
-        st.one_of(
-            typed.map(DiscardCards),
-            st.lists(st.sampled_from(deck(2)), max_size=10).map(DiscardCards),
-            anything.map(MakeBid),
-            st.sampled_from([80, 85, 100, 150, 195, 200, 205, 79]).map(MakeBid),
-            st.one_of(st.text(max_size=4), st.sampled_from("SHDC♠♥♦♣")).map(NameTrump),
-            st.just(PassTurn()),
-        ),
-        min_size=1,
-        max_size=20,
-    )
+sankou_requests = st.lists(
+    st.one_of(
+        typed.map(DiscardCards),
+        st.lists(st.sampled_from(deck(2)), max_size=10).map(DiscardCards),
+        anything.map(MakeBid),
+        st.sampled_from([80, 85, 100, 150, 195, 200, 205, 79]).map(MakeBid),
+        st.one_of(st.text(max_size=4), st.sampled_from("SHDC♠♥♦♣")).map(NameTrump),
+        st.just(PassTurn()),
+    ),
+    min_size=1,
+    max_size=20,
 )
-def test_bids_kitty_and_trump(requests: list[Any]) -> None:
-    async def body(service: TableService) -> None:
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_bids_kitty_and_trump(backend: str, databases: Databases) -> None:
+    databases.need(backend)
+
+    @examples(backend, EXAMPLES)
+    @given(sankou_requests)
+    def check(requests: list[Any]) -> None:
+        run(databases, backend, lambda service: body(service, requests))
+
+    async def body(service: TableService, requests: list[Any]) -> None:
         table = await full_table(service, "sankou")
         for n, request in enumerate(requests):
             user = await to_move(service, table)
@@ -132,7 +152,7 @@ def test_bids_kitty_and_trump(requests: list[Any]) -> None:
             )
             assert result is None or isinstance(result, Update)
 
-    run(body)
+    check()
 
 
 setting_names = st.sampled_from(
@@ -140,17 +160,27 @@ setting_names = st.sampled_from(
 )
 
 
-@FUZZ
-@given(
-    st.dictionaries(setting_names, anything, max_size=4),
-    st.one_of(st.sampled_from(["qingdun", "sankou"]), st.text(max_size=8)),
-    st.one_of(st.none(), st.sampled_from(["en", "zh-TW", "zh-CN"]), st.text(max_size=6)),
-    st.lists(st.text(max_size=80), min_size=4, max_size=4),
-)
-def test_table_options_and_names(
-    options: dict[str, Any], game: str, language: str | None, names: list[str]
-) -> None:
-    async def body(service: TableService) -> None:
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_table_options_and_names(backend: str, databases: Databases) -> None:
+    databases.need(backend)
+
+    @examples(backend, EXAMPLES)
+    @given(
+        st.dictionaries(setting_names, anything, max_size=4),
+        st.one_of(st.sampled_from(["qingdun", "sankou"]), st.text(max_size=8)),
+        st.one_of(st.none(), st.sampled_from(["en", "zh-TW", "zh-CN"]), st.text(max_size=6)),
+        st.lists(st.text(max_size=80), min_size=4, max_size=4),
+    )
+    def check(options: dict[str, Any], game: str, language: str | None, names: list[str]) -> None:
+        run(databases, backend, lambda service: body(service, options, game, language, names))
+
+    async def body(
+        service: TableService,
+        options: dict[str, Any],
+        game: str,
+        language: str | None,
+        names: list[str],
+    ) -> None:
         created = await probe(
             service,
             lambda: service.create_table(GUILD, 1, USERS[0], names[0], game, options, language),
@@ -174,4 +204,4 @@ def test_table_options_and_names(
         )
         await service.start(table, USERS[0])
 
-    run(body)
+    check()

@@ -230,7 +230,7 @@ async def test_the_last_human_leaving_ends_the_table(service: TableService) -> N
 
 
 async def test_same_action_id_applies_once(
-    service: TableService, db_path: Path, clock: Clock
+    service: TableService, database: str | Path, clock: Clock
 ) -> None:
     table = await full_table(service, "sankou")
     mover = await to_move_user(service, table)
@@ -240,7 +240,7 @@ async def test_same_action_id_applies_once(
     assert again.announcements == first.announcements
     assert len((await service.public_view(table)).bids) == 1
     await service.close()
-    service = await open_service(db_path, clock)  # the id is remembered on disk too
+    service = await open_service(database, clock)  # the id is remembered on disk too
     try:
         again = await service.act(table, mover, PassTurn(), "click-1")
         assert again.duplicate and len((await service.public_view(table)).bids) == 1
@@ -249,14 +249,14 @@ async def test_same_action_id_applies_once(
 
 
 async def test_an_old_action_id_on_a_legal_move_is_still_a_duplicate(
-    service: TableService, db_path: Path, clock: Clock
+    service: TableService, database: str | Path, clock: Clock
 ) -> None:
     """After a restart only the log remembers ids; its UNIQUE constraint stops the repeat."""
     table = await full_table(service, "sankou")
     first = await to_move_user(service, table)
     await service.act(table, first, PassTurn(), "id-1")
     await service.close()
-    service = await open_service(db_path, clock)
+    service = await open_service(database, clock)
     try:
         before = await snapshot(service)
         second = await to_move_user(service, table)
@@ -269,7 +269,7 @@ async def test_an_old_action_id_on_a_legal_move_is_still_a_duplicate(
 
 
 async def test_recovery_brings_back_every_table_exactly(
-    service: TableService, db_path: Path, clock: Clock
+    service: TableService, database: str | Path, clock: Clock
 ) -> None:
     q = await full_table(service, "qingdun", channel=1)
     s = await full_table(service, "sankou", channel=2, humans=2)
@@ -280,7 +280,7 @@ async def test_recovery_brings_back_every_table_exactly(
     await service.set_message(waiting, message_id=42)
     before = await snapshot(service)
     await service.close()
-    again = await open_service(db_path, clock)
+    again = await open_service(database, clock)
     try:
         assert await snapshot(again) == before
         assert sorted(again._tables) == [q, s, waiting]
@@ -291,7 +291,7 @@ async def test_recovery_brings_back_every_table_exactly(
 
 
 async def test_deadlines_reminders_and_the_bot_rule(
-    service: TableService, db_path: Path, clock: Clock
+    service: TableService, database: str | Path, clock: Clock
 ) -> None:
     table = await full_table(service, "sankou", settings={"turn_seconds": 3600})
     info = await service.table_info(table)
@@ -302,7 +302,7 @@ async def test_deadlines_reminders_and_the_bot_rule(
     assert reminder.table_id == table and reminder.seat == info.to_move
     assert await service.due_reminders() == []  # reminded once
     await service.close()
-    service = await open_service(db_path, clock)  # deadlines survive a restart
+    service = await open_service(database, clock)  # deadlines survive a restart
     try:
         assert await service.due_reminders() == []
         assert (await service.table_info(table)).deadline == info.deadline
@@ -390,7 +390,7 @@ async def test_a_failed_write_leaves_memory_as_the_database_has_it(
 
 
 async def test_a_failed_throw_is_announced_with_public_cards_only(
-    db_path: Path, clock: Clock
+    database: str | Path, clock: Clock
 ) -> None:
     """Seat 0 deals and throws AH KH while seat 1 holds the other AH: only KH is played."""
     cards = deck(2)
@@ -406,7 +406,7 @@ async def test_a_failed_throw_is_announced_with_public_cards_only(
         dealt.append((game, seed, first_bidder))
         return start
 
-    service = await TableService.open(db_path, clock=clock, seed_source=lambda: 5, dealer=dealer)
+    service = await TableService.open(database, clock=clock, seed_source=lambda: 5, dealer=dealer)
     table = await full_table(service, "sankou")
     assert dealt == [("sankou", 5, None)]
     await service.act(table, A, MakeBid(80), "bid")
@@ -422,7 +422,7 @@ async def test_a_failed_throw_is_announced_with_public_cards_only(
     assert update.action == Play(0, (ah, kh))  # the log keeps what was attempted
     assert ah in (await service.view_for(table, A)).hand
     await service.close()
-    service = await TableService.open(db_path, clock=clock)  # the fixed deal is replayed
+    service = await TableService.open(database, clock=clock)  # the fixed deal is replayed
     assert kh not in (await service.view_for(table, A)).hand
     assert ah in (await service.view_for(table, A)).hand
     await service.close()

@@ -7,11 +7,13 @@ import asyncio
 import tempfile
 from pathlib import Path
 
-from hypothesis import event, given, settings
+import pytest
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 from bot.service import PlayCards, ServiceError, TableService
 from engine import CardParseError, IllegalMove
+from tests.conftest import BACKENDS, Databases, examples
 from tests.service.helpers import Clock, open_service, play_turn, snapshot
 
 USERS = (1, 2, 3, 4, 5, 6)
@@ -36,7 +38,7 @@ OPS = st.one_of(
 REFUSALS = (ServiceError, IllegalMove, CardParseError)
 
 
-async def run(ops: list[tuple[object, ...]], prefill: bool, path: Path) -> None:
+async def run(ops: list[tuple[object, ...]], prefill: bool, path: str | Path) -> None:
     clock = Clock()
     service = await open_service(path, clock)
     used: list[str] = []
@@ -130,8 +132,18 @@ async def apply(
             await service.end_table(table, args[1])
 
 
-@settings(max_examples=30)
-@given(st.lists(OPS, max_size=25), st.booleans())
-def test_random_calls_then_reload_equals_live(ops: list[tuple[object, ...]], prefill: bool) -> None:
-    with tempfile.TemporaryDirectory() as directory:
-        asyncio.run(run(ops, prefill, Path(directory) / "random.db"))
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_random_calls_then_reload_equals_live(backend: str, databases: Databases) -> None:
+    databases.need(backend)
+
+    @examples(backend, 30)
+    @given(st.lists(OPS, max_size=25), st.booleans())
+    def check(ops: list[tuple[object, ...]], prefill: bool) -> None:
+        async def main(folder: Path) -> None:
+            async with databases.fresh(backend, folder) as database:
+                await run(ops, prefill, database)
+
+        with tempfile.TemporaryDirectory() as directory:
+            asyncio.run(main(Path(directory)))
+
+    check()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -18,6 +17,7 @@ from bot.service.scores import bands, bot_level
 from engine.records import HandRecord
 from engine.replay import replay
 from tests.service.helpers import GUILD, USERS, Clock, full_table, open_service, play_hand
+from tests.sql import execute
 
 A, B, C, D = USERS
 DAY = 86400
@@ -88,20 +88,17 @@ async def test_rebuild_equals_stored_after_real_play(
 
 
 async def test_earlier_hands_are_rated_at_the_first_start_after_the_upgrade(
-    db_path: Path, clock: Clock
+    database: str | Path, clock: Clock
 ) -> None:
-    service = await open_service(db_path, clock)
+    service = await open_service(database, clock)
     table = await full_table(service, "sankou", humans=2)
     await play_hand(service, table)
     await play_hand(service, table, prefix="b")
     before = await service.store.all_standings()
     await service.close()
-    con = sqlite3.connect(db_path)  # as a database from before ratings would be
     for name in ("hand_seats", "rating_steps", "standing_periods", "standings"):
-        con.execute(f"DELETE FROM {name}")
-    con.commit()
-    con.close()
-    service = await open_service(db_path, clock)
+        await execute(database, f"DELETE FROM {name}")  # as a database from before ratings
+    service = await open_service(database, clock)
     try:
         assert await service.store.all_standings() == before
         assert len(await service.store.hands_without_seats()) == 0

@@ -197,7 +197,7 @@ async def test_end_table(service: TableService) -> None:
     assert (await service.end_table(other, OUTSIDER, is_manager=True)).status == "ended"
 
 
-async def test_update_settings(service: TableService, db_path: Path, clock: Clock) -> None:
+async def test_update_settings(service: TableService, database: str | Path, clock: Clock) -> None:
     table = (await service.create_table(GUILD, CHANNEL, A, "Ann", "qingdun")).table_id
     await service.join(table, B, "Bo")
     await refused("not_host", service.update_settings(table, B, hands=2))
@@ -212,7 +212,7 @@ async def test_update_settings(service: TableService, db_path: Path, clock: Cloc
     info = await service.update_settings(table, B, is_manager=True, turn_seconds=3600)
     await service.set_message(table, thread_id=5, message_id=6)
     await service.close()
-    again = await open_service(db_path, clock)
+    again = await open_service(database, clock)
     try:
         reloaded = await again.table_info(table)
         assert reloaded.settings == info.settings
@@ -231,9 +231,9 @@ def test_every_code_the_service_raises_has_a_message() -> None:
         assert error.code == code and isinstance(error, ValueError)
 
 
-async def test_a_clock_may_return_aware_datetimes(tmp_path: Path) -> None:
+async def test_a_clock_may_return_aware_datetimes(database: str | Path) -> None:
     moment = datetime(2027, 1, 1, 12, 0, tzinfo=UTC)
-    service = await TableService.open(tmp_path / "dt.db", clock=lambda: moment)
+    service = await TableService.open(database, clock=lambda: moment)
     try:
         table = await full_table(service, "qingdun", settings={"turn_seconds": 600})
         info = await service.table_info(table)

@@ -8,8 +8,8 @@ from bot.store import LedgerEntry, Store
 from tests.store.test_store import T0, new_table, record
 
 
-async def test_the_leaderboard_shows_the_latest_name(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "store.db")
+async def test_the_leaderboard_shows_the_latest_name(database: str | Path) -> None:
+    store = await Store.open(database)
     try:
         async with store.transaction() as tx:
             table = await new_table(tx)

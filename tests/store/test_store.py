@@ -1,4 +1,5 @@
-"""The store on a real SQLite file: schema and migrations, transactions, the score queries."""
+"""The store on both backends (a real SQLite file, a real PostgreSQL database): schema and
+migrations, transactions, the score queries."""
 
 from __future__ import annotations
 
@@ -9,17 +10,30 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
-from bot.store import BoardRow, DuplicateActionId, LedgerEntry, PlayerStats, ScoreLine, Store
+from bot.store import (
+    BoardRow,
+    DatabaseUnusable,
+    DuplicateActionId,
+    IntegrityError,
+    LedgerEntry,
+    PlayerStats,
+    ScoreLine,
+    StaleTable,
+    Store,
+)
+from bot.store.postgres import is_postgres_url
 from bot.store.schema import MIGRATIONS
-from bot.store.store import Transaction, _statements
+from bot.store.sqlite import _statements
+from bot.store.store import Transaction
+from tests.sql import execute
 
 DAY = 86400.0
 T0 = 1_800_000_000.0
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    store = await Store.open(tmp_path / "store.db")
+async def store(database: str | Path) -> AsyncIterator[Store]:
+    store = await Store.open(database)
     yield store
     await store.close()
 
@@ -44,15 +58,26 @@ async def test_open_sets_wal_foreign_keys_and_schema_version(tmp_path: Path) -> 
     con.close()
 
 
-async def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
-    path = tmp_path / "future.db"
-    await (await Store.open(path)).close()
-    con = sqlite3.connect(path)
-    con.execute(f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
-    con.commit()
-    con.close()
-    with pytest.raises(RuntimeError, match="newer"):
-        await Store.open(path)
+async def test_reopening_migrates_nothing_and_keeps_the_data(database: str | Path) -> None:
+    store = await Store.open(database)
+    assert await store.schema_version() == len(MIGRATIONS)
+    async with store.transaction() as tx:
+        table = await new_table(tx)
+    await store.close()
+    store = await Store.open(database)
+    assert await store.schema_version() == len(MIGRATIONS)
+    assert (await store.table(table)).version == 0  # type: ignore[union-attr]
+    await store.close()
+
+
+async def test_a_newer_schema_is_refused(database: str | Path) -> None:
+    await (await Store.open(database)).close()
+    if is_postgres_url(database):
+        await execute(database, "UPDATE schema_version SET version = ?", (len(MIGRATIONS) + 1,))
+    else:
+        await execute(database, f"PRAGMA user_version = {len(MIGRATIONS) + 1}")
+    with pytest.raises(DatabaseUnusable, match="newer"):
+        await Store.open(database)
 
 
 def test_scripts_split_into_whole_statements() -> None:
@@ -73,7 +98,7 @@ async def test_a_failed_transaction_writes_nothing(store: Store) -> None:
 
 
 async def test_foreign_keys_and_unique_action_ids_are_enforced(store: Store) -> None:
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         async with store.transaction() as tx:
             await tx.insert_hand(99, 1, {"seed": 1}, T0)
     async with store.transaction() as tx:
@@ -83,11 +108,41 @@ async def test_foreign_keys_and_unique_action_ids_are_enforced(store: Store) -> 
     with pytest.raises(DuplicateActionId):
         async with store.transaction() as tx:
             await tx.append_action(hand, 1, "click", 1, {"type": "pass", "seat": 1}, T0)
-    with pytest.raises(sqlite3.IntegrityError):  # a seq is never written twice either
+    with pytest.raises(StaleTable):  # a seq is never written twice either: written elsewhere
         async with store.transaction() as tx:
             await tx.append_action(hand, 0, "other", 1, {"type": "pass", "seat": 1}, T0)
     assert await store.hand_log(hand) == [("click", {"type": "pass", "seat": 0})]
     assert await store.action_exists("click") and not await store.action_exists("other")
+
+
+async def test_a_claimed_write_lands_whole_or_not_at_all(store: Store) -> None:
+    """A write to a live table claims the version it read: a move (the action and the table's
+    changes, one statement on PostgreSQL) lands only on that version, and bumps it."""
+    async with store.transaction() as tx:
+        table = await new_table(tx)
+        hand = await tx.insert_hand(table, 1, {"seed": 1}, T0)
+        await tx.update_table(table, hand_id=hand, status="playing")
+    async with store.transaction() as tx:
+        tx.claim_table(table, 0)
+        await tx.append_action(hand, 0, "first", 0, {"type": "pass", "seat": 0}, T0)
+        await tx.update_table(table, deadline=T0 + 60)
+    row = await store.table(table)
+    assert row is not None and (row.version, row.deadline) == (1, T0 + 60)
+    with pytest.raises(StaleTable) as stale:  # written from a memory of version 0: refused
+        async with store.transaction() as tx:
+            tx.claim_table(table, 0)
+            await tx.append_action(hand, 1, "late", 1, {"type": "pass", "seat": 1}, T0)
+            await tx.update_table(table, deadline=T0 + 99)
+    assert stale.value.table_id == table
+    with pytest.raises(DuplicateActionId) as repeated:
+        async with store.transaction() as tx:
+            tx.claim_table(table, 1)
+            await tx.append_action(hand, 1, "first", 1, {"type": "pass", "seat": 1}, T0)
+            await tx.update_table(table, deadline=T0 + 99)
+    assert repeated.value.action_id == "first"
+    row = await store.table(table)
+    assert row is not None and (row.version, row.deadline) == (1, T0 + 60)
+    assert [a for a, _ in await store.hand_log(hand)] == ["first"]
 
 
 async def test_every_cursor_is_closed_so_commits_never_meet_a_statement_in_progress(

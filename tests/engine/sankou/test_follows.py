@@ -11,7 +11,16 @@ from hypothesis import strategies as st
 
 from engine.cards import Card, deck, parse_cards
 from engine.sankou import Game, order_for, random_action
-from engine.sankou.follows import completions, follow_rule, lead_of, suggestions
+from engine.sankou.combos import play_key
+from engine.sankou.follows import (
+    best_key,
+    completions,
+    follow_rule,
+    kitty_choices,
+    lead_of,
+    menu,
+    suggestions,
+)
 from engine.sankou.view import Phase
 
 from .deals import KITTY, playing
@@ -128,3 +137,37 @@ def test_every_legal_follow_can_be_reached_by_typing_it(seed: int, steps: int, d
     part = typed[: data.draw(st.integers(0, len(typed)))]
     for play in completions(hand, game.lead, order, part):
         assert play[: len(part)] == part and game.is_legal(seat, play)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 2**32))
+def test_the_menu_holds_legal_plays_winning_ones_first(seed: int) -> None:
+    rng = random.Random(seed)
+    game = Game.deal(seed)
+    while not game.over:
+        seat = game.to_move
+        assert seat is not None
+        view = game.view(seat)
+        if game.phase is Phase.KITTY:
+            choices = kitty_choices(view)
+            hint = game.hint(seat)
+            assert Counter(choices[0][1]) == Counter(hint.cards)
+            assert len({suit for suit, _ in choices}) == len(choices)
+            for _, kitty in choices:
+                assert len(kitty) == 8 and not Counter(kitty) - Counter(view.hand)
+            assert kitty_choices(game.view((seat + 1) % 4)) == []
+        if game.phase is Phase.PLAY:
+            hint = list(game.hint(seat).cards)
+            plays = menu(view, hint)
+            assert 0 < len(plays) <= 25 and Counter(plays[0]) == Counter(hint)
+            assert len({tuple(sorted(p)) for p in plays}) == len(plays)
+            assert all(game.is_legal(seat, p) for p in plays)
+            lead = lead_of(view)
+            if lead is not None:
+                order = order_for(view.trump)
+                best = best_key(view, lead, order)
+                wins = [
+                    (play_key(lead, p, order) or (-1, -1)) > best for p in plays[1:]
+                ]  # winners, then the rest
+                assert wins == sorted(wins, reverse=True)
+        game.apply(random_action(game, rng))
