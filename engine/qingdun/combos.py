@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import product
 
-from engine.cards import ACE, BIG_JOKER, SMALL_JOKER, Card
+from engine.cards import ACE, ALL_CARDS, BIG_JOKER, SMALL_JOKER, Card
 from engine.qingdun.errors import refuse
 from engine.qingdun.kinds import ComboKind
 
@@ -141,6 +142,25 @@ def classify(cards: Iterable[Card]) -> Combo | None:
         return None
     if n == 1:
         return Combo(SINGLE, cards, (), (STRENGTH[cards[0].rank],))
+    # What a set of cards is does not depend on their order: remember it by the sorted faces
+    # (bots and replays classify the same plays over and over).
+    signature = _signature(tuple(sorted(card.index for card in cards)))
+    if signature is None:
+        return None
+    kind, shape, key, rung = signature
+    return Combo(kind, cards, shape, key, rung)
+
+
+@lru_cache(maxsize=1 << 16)
+def _signature(
+    faces: tuple[int, ...],
+) -> tuple[ComboKind, tuple[int, ...], tuple[int, ...], int] | None:
+    combo = _classify(tuple(ALL_CARDS[i] for i in faces))
+    return None if combo is None else (combo.kind, combo.shape, combo.key, combo.rung)
+
+
+def _classify(cards: tuple[Card, ...]) -> Combo | None:
+    n = len(cards)
     by_rank: dict[int, list[Card]] = {}
     for card in cards:
         by_rank.setdefault(card.rank, []).append(card)

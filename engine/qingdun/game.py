@@ -18,6 +18,7 @@ from engine.game import GameBase, standing
 from engine.qingdun.combos import STRENGTH, Combo, beats_combo, classify, top_key
 from engine.qingdun.errors import refuse
 from engine.qingdun.moves import Hand, Move
+from engine.qingdun.observation import QingdunObservation, observe
 from engine.qingdun.policy import Situation, choose
 from engine.qingdun.view import (
     FinishedTrick,
@@ -477,6 +478,12 @@ class Game(GameBase):
             over=self._result is not None,
             result=self._result,
         )
+
+    def observation(self, seat: int) -> QingdunObservation:
+        """What ``seat`` may know, with the public history: the only input of AI players."""
+        if seat not in SEATS:
+            raise refuse("no_such_seat", seat=seat)
+        return observe(self, seat)
 
 
 def _points_held(cnt: list[int]) -> int:

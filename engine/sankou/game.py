@@ -19,6 +19,7 @@ from engine.game import GameBase, standing
 from engine.sankou import combos, moves, policy, scoring
 from engine.sankou.combos import Key, Kind, Lead
 from engine.sankou.errors import illegal
+from engine.sankou.observation import SankouObservation, observe
 from engine.sankou.order import TRUMP, CardOrder, order_for, sort_hand
 from engine.sankou.view import (
     BidEntry,
@@ -569,6 +570,11 @@ class Game(GameBase):
             over=self.over,
             result=self._result,
         )
+
+    def observation(self, seat: int) -> SankouObservation:
+        """What ``seat`` may know, with the public history: the only input of AI players."""
+        self._check_seat(seat)
+        return observe(self, seat)
 
     def _check_phase(self, phase: Phase, code: str) -> None:
         if self._phase is not phase:

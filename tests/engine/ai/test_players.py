@@ -1,0 +1,233 @@
+"""The AI players: always legal, deterministic with a seed and a fixed amount of work, and
+blind to everything their seat may not know."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.actions import Action, Bid, DeclareTrump, Discard, Pass, Play
+from engine.ai import BOT_SECONDS, HINT_SECONDS, LEVELS, choose
+from engine.qingdun import Game as QingdunGame
+from engine.sankou import Game as SankouGame
+from engine.sankou import random_action
+from engine.sankou.view import Phase
+
+SIMS = 3  # rollouts per decision: enough to run the search, cheap enough for tests
+
+
+def qingdun_step(game: QingdunGame, rng: random.Random) -> None:
+    """Mostly the hint, sometimes any legal play or a pass: varied but realistic hands."""
+    seat = game.to_move
+    assert seat is not None
+    if rng.random() < 0.7:
+        game.apply(game.hint(seat))
+        return
+    options: list[Any] = list(game.legal_plays(seat))
+    if game.may_pass(seat):
+        options.append(None)
+    choice = rng.choice(options)
+    game.apply(Pass(seat) if choice is None else Play(seat, tuple(choice)))
+
+
+def qingdun_at(seed: int, steps: int) -> QingdunGame:
+    """After ``steps`` actions, or the last position before the end if it ends sooner."""
+    rng = random.Random(seed)
+    game = QingdunGame.deal(seed)
+    for _ in range(steps):
+        qingdun_step(game, rng)
+        if game.over:
+            return QingdunGame.replay(game.start, game.actions[:-1])
+    return game
+
+
+def sankou_at(seed: int, steps: int) -> SankouGame:
+    """After ``steps`` random actions, or one before the end if the hand ends sooner."""
+    rng = random.Random(seed)
+    game = SankouGame.deal(seed)
+    for _ in range(steps):
+        game.apply(random_action(game, rng))
+        if game.over:
+            return SankouGame.replay(game.start, game.actions[:-1])
+    return game
+
+
+def accepted(game: Any, action: Action) -> None:
+    """``action`` is legal: a replayed copy of the game takes it."""
+    copy = type(game).replay(game.start, game.actions)
+    copy.apply(action)
+    assert copy.actions[-1] == action
+
+
+@settings(max_examples=12)
+@given(st.integers(0, 10_000), st.integers(0, 160))
+def test_qingdun_every_level_plays_legally(seed: int, steps: int) -> None:
+    game = qingdun_at(seed, steps)
+    if game.over:
+        return
+    seat = game.to_move
+    assert seat is not None
+    for level in LEVELS:
+        action = choose(game, seat, level=level, seed=seed, simulations=SIMS)
+        assert action.seat == seat and isinstance(action, Play | Pass)
+        accepted(game, action)
+
+
+@settings(max_examples=20)
+@given(st.integers(0, 10_000), st.integers(0, 110))
+def test_sankou_every_level_acts_legally_in_every_phase(seed: int, steps: int) -> None:
+    game = sankou_at(seed, steps)
+    if game.over:
+        return
+    seat = game.to_move
+    assert seat is not None
+    expected = {
+        Phase.BIDDING: Bid | Pass,
+        Phase.KITTY: Discard,
+        Phase.TRUMP: DeclareTrump,
+        Phase.PLAY: Play,
+    }[game.phase]
+    for level in LEVELS:
+        action = choose(game, seat, level=level, seed=seed, simulations=SIMS)
+        assert action.seat == seat and isinstance(action, expected)
+        accepted(game, action)
+
+
+def test_simple_is_the_engines_hint() -> None:
+    for seed in range(3):
+        sankou = sankou_at(seed, 40 * seed)
+        qingdun = qingdun_at(seed, 40 * seed)
+        for game in (sankou, qingdun):
+            seat = game.to_move
+            assert seat is not None
+            assert choose(game, seat, level="simple", seed=seed) == game.hint(seat)
+
+
+@pytest.mark.parametrize("steps", [0, 7, 30, 70])
+def test_same_seed_and_simulations_same_choice(steps: int) -> None:
+    for game in (sankou_at(5, steps), qingdun_at(5, steps * 2)):
+        seat = game.to_move
+        assert seat is not None
+        first = choose(game, seat, seed=11, simulations=12)
+        assert choose(game, seat, seed=11, simulations=12) == first
+
+
+def test_a_time_budget_is_kept_roughly() -> None:
+    game = qingdun_at(3, 0)
+    seat = game.to_move
+    assert seat is not None
+    accepted(game, choose(game, seat, seconds=0.05))
+    assert 0 < HINT_SECONDS < BOT_SECONDS
+
+
+def test_refusals() -> None:
+    game = sankou_at(1, 0)
+    seat = game.to_move
+    assert seat is not None
+    with pytest.raises(ValueError, match="nothing to do"):
+        choose(game, (seat + 1) % 4)
+    with pytest.raises(ValueError, match="unknown level"):
+        choose(game, seat, level="genius")
+    with pytest.raises(ValueError, match="simulations"):
+        choose(game, seat, simulations=-1)
+
+
+# ---------------------------------------------------------------------------------------
+# No peeking: games that look the same from a seat get the same answer.
+
+
+def _twin_sankou(game: SankouGame, seat: int) -> SankouGame:
+    """The same deal with two unplayed cards of one suit class swapped between two other
+    seats: every action stays legal and the seat sees exactly the same."""
+    order = game.order
+    others = [s for s in range(4) if s != seat]
+    for a in others:
+        for b in others:
+            if a >= b:
+                continue
+            for x in set(game.hand(a)):
+                for y in set(game.hand(b)):
+                    if x != y and order.suit[x.index] == order.suit[y.index]:
+                        if x in game.hand(b) or y in game.hand(a):
+                            continue
+                        start = game.start
+                        deal = SankouGame.from_start(start)
+                        hands = [list(h) for h in deal.hands]
+                        hands[a][hands[a].index(x)] = y
+                        hands[b][hands[b].index(y)] = x
+                        twin = SankouGame.from_deal(hands, deal.kitty, deal.first_bidder)
+                        for action in game.actions:
+                            twin.apply(action)
+                        return twin
+    raise AssertionError("no pair of cards to swap")
+
+
+def _twin_qingdun(game: QingdunGame, seat: int) -> QingdunGame:
+    others = [s for s in range(4) if s != seat and game.hand_sizes[s]]
+    a, b = others[0], others[1]
+    x = next(c for c in game.hands[a] if c not in game.hands[b])
+    y = next(c for c in game.hands[b] if c != x and c not in game.hands[a])
+    hands = [list(h) for h in QingdunGame.from_start(game.start).hands]
+    hands[a][hands[a].index(x)] = y
+    hands[b][hands[b].index(y)] = x
+    public = game.view(None)
+    first = game.actions[0].seat if game.actions else public.leader
+    twin = QingdunGame(hands, first, face_up=public.face_up)
+    for action in game.actions:
+        twin.apply(action)
+    return twin
+
+
+@pytest.mark.parametrize("steps", [0, 5, 9, 40, 75])
+def test_sankou_hidden_cards_do_not_change_the_choice(steps: int) -> None:
+    rng = random.Random(steps)
+    game = SankouGame.deal(17)
+    for _ in range(steps):
+        game.apply(game.hint(game.to_move))  # the hint never throws: swaps stay legal
+    seat = game.to_move
+    assert seat is not None
+    twin = _twin_sankou(game, seat)
+    assert twin.hands != game.hands
+    assert twin.observation(seat) == game.observation(seat)
+    for level in LEVELS:
+        seed = rng.randrange(1000)
+        mine = choose(game, seat, level=level, seed=seed, simulations=8)
+        assert choose(twin, seat, level=level, seed=seed, simulations=8) == mine
+
+
+@pytest.mark.parametrize("steps", [0, 20, 90])
+def test_qingdun_hidden_cards_do_not_change_the_choice(steps: int) -> None:
+    game = QingdunGame.deal(23)
+    for _ in range(steps):
+        game.apply(game.hint(game.to_move))
+    seat = game.to_move
+    assert seat is not None
+    twin = _twin_qingdun(game, seat)
+    assert twin.hands != game.hands
+    assert twin.observation(seat) == game.observation(seat)
+    for level in LEVELS:
+        mine = choose(game, seat, level=level, seed=steps, simulations=8)
+        assert choose(twin, seat, level=level, seed=steps, simulations=8) == mine
+
+
+# ---------------------------------------------------------------------------------------
+# Whole hands
+
+
+@pytest.mark.parametrize("game_type", [QingdunGame, SankouGame])
+def test_four_strong_players_finish_their_hands(game_type: Any) -> None:
+    for seed in range(50):
+        game = game_type.deal(seed)
+        step = 0
+        while not game.over:
+            seat = game.to_move
+            # Rollouts in a few hands; the rest decides with the search's candidates only.
+            sims = 1 if seed < 2 else 0
+            game.apply(choose(game, seat, seed=step, simulations=sims))
+            step += 1
+            assert step < 1000
+        assert sum(game.result.deltas) == 0
