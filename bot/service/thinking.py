@@ -99,8 +99,10 @@ class Thinker:
         except BrokenExecutor as exc:  # a worker died (killed, out of memory)
             log.error("the AI worker pool broke (%s): the simple policy plays this move", exc)
             self._replace(pool)
-        except Exception:  # a bug in the player: logged, the table plays on
-            log.exception("an AI decision failed: the simple policy plays this move")
+        except Exception as exc:  # a bug in the player: logged, the table plays on
+            # the kind of error only: its text may name cards of the hand it thought about
+            kind = " ".join(str(p) for p in (type(exc).__name__, getattr(exc, "code", "")) if p)
+            log.error("an AI decision failed (%s): the simple policy plays this move", kind)
         else:
             self.decisions += 1
             return action
