@@ -151,15 +151,21 @@ async def test_a_failed_worker_gives_the_simple_hint_and_says_so_in_the_log(
 # -- bot seats ---------------------------------------------------------------------------------
 
 
-async def test_a_bot_thinks_in_the_worker_without_the_lock_and_a_stale_move_is_dropped(
-    service: TableService, brain: Brain
-) -> None:
+async def bots_to_move(service: TableService, brain: Brain) -> tuple[int, int]:
+    """A 清墩 table of A (seat 0) and three bots, A having just moved: the bots to move, the
+    worker held at its next decision. The table, and the number of actions so far."""
     table = await full_table(service, "qingdun", humans=1)
     await bots_until_human(service, table)
     await human_moves(service, table, "mine")
-    moves = len(game_of(service, table).actions)
     brain.forget()
     brain.gate = threading.Event()
+    return table, len(game_of(service, table).actions)
+
+
+async def test_a_bot_thinks_in_the_worker_without_the_lock_and_a_stale_move_is_dropped(
+    service: TableService, brain: Brain
+) -> None:
+    table, moves = await bots_to_move(service, brain)
     thinking = asyncio.create_task(service.play_bot(table))
     await brain.thinking()
     assert service.peek_view(table, A) is not None  # the table's lock is free meanwhile
@@ -177,12 +183,7 @@ async def test_a_bot_thinks_in_the_worker_without_the_lock_and_a_stale_move_is_d
 async def test_two_drivers_at_once_play_each_bot_move_once_thinking_again_when_beaten(
     service: TableService, brain: Brain
 ) -> None:
-    table = await full_table(service, "qingdun", humans=1)
-    await bots_until_human(service, table)
-    await human_moves(service, table, "mine")
-    moves = len(game_of(service, table).actions)
-    brain.forget()
-    brain.gate = threading.Event()
+    table, moves = await bots_to_move(service, brain)
     first = asyncio.create_task(service.play_bot(table))
     second = asyncio.create_task(service.play_bot(table))
     await brain.thinking()
