@@ -8,10 +8,10 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import event, given
+from hypothesis import event, example, given
 from hypothesis import strategies as st
 
-from bot.service import PlayCards, ServiceError, TableService
+from bot.service import PlayCards, ServiceError, TableService, Update
 from engine import CardParseError, IllegalMove
 from tests.conftest import BACKENDS, Databases, examples
 from tests.service.helpers import Clock, open_service, play_turn, snapshot
@@ -74,6 +74,17 @@ async def run(ops: list[tuple[object, ...]], prefill: bool, path: str | Path) ->
         await again.close()
 
 
+async def turn(service: TableService, table: int, used: list[str]) -> Update:
+    """One turn; a human's action id joins ``used`` once applied (a bot's has its own id)."""
+    info = await service.table_info(table)
+    seat = info.seats[info.to_move] if info.to_move is not None else None
+    action_id = f"p{len(used)}"
+    update = await play_turn(service, table, action_id)
+    if seat is not None and not seat.is_bot:
+        used.append(action_id)
+    return update
+
+
 async def apply(
     service: TableService, tables: list[int], clock: Clock, used: list[str], op: tuple
 ) -> None:
@@ -103,15 +114,11 @@ async def apply(
             for _ in range(args[1]):
                 if (await service.table_info(table)).to_move is None:
                     break
-                action_id = f"p{len(used)}"
-                used.append(action_id)
-                await play_turn(service, table, action_id)
+                await turn(service, table, used)
         case "finish":
             ended = False
             while not ended and (await service.table_info(table)).to_move is not None:
-                action_id = f"p{len(used)}"
-                used.append(action_id)
-                update = await play_turn(service, table, action_id)
+                update = await turn(service, table, used)
                 ended = any(type(a).__name__ == "HandEnded" for a in update.announcements)
             event(f"finish reached the end: {ended}")
         case "bots":
@@ -138,6 +145,8 @@ def test_random_calls_then_reload_equals_live(backend: str, databases: Databases
 
     @examples(backend, 30)
     @given(st.lists(OPS, max_size=25), st.booleans())
+    # a bot's turn ends the list of ids: repeating the last one is repeating a human's
+    @example([("leave", 1, 2), ("finish", 1), ("repeat", 0, 0)], True)
     def check(ops: list[tuple[object, ...]], prefill: bool) -> None:
         async def main(folder: Path) -> None:
             async with databases.fresh(backend, folder) as database:
