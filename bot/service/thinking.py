@@ -20,6 +20,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from functools import partial
@@ -28,10 +29,18 @@ import engine.ai
 from engine.actions import Action
 
 log = logging.getLogger(__name__)
-#: How long past its budget a decision may take (waiting for a free worker included) before it
-#: is given up as hung; the worker is then stopped and the pool replaced.
+#: A pool in which no decision finished for this long while one waits is hung (no decision takes
+#: more than a few seconds): its workers are stopped and the pool replaced. A decision that only
+#: waits for a busy pool (many tables thinking at once) waits on.
 HANG_SECONDS = 30.0
 MAX_WORKERS = 32
+
+
+class Hung(Exception):
+    """No decision of the pool finished for ``HANG_SECONDS`` while one waited."""
+
+    def __str__(self) -> str:
+        return f"no decision finished for {self.args[0]:.0f} s"
 
 
 def default_workers() -> int:
@@ -63,6 +72,7 @@ class Thinker:
         self._given = executor
         self._pool: Executor | None = executor
         self._closed = False
+        self._progress = time.monotonic()  # when a decision last finished (or the pool began)
         self.decisions = 0  # decisions a worker made
         self.failures = 0  # decisions given up (crash, error, hang, closed): simple played
 
@@ -71,6 +81,7 @@ class Thinker:
             self._pool = ProcessPoolExecutor(
                 self.workers, mp_context=multiprocessing.get_context("spawn")
             )
+            self._progress = time.monotonic()
         return self._pool
 
     async def choose(
@@ -90,15 +101,22 @@ class Thinker:
             seconds=seconds,
         )
         pool = self._executor()
+        future: asyncio.Future[Action] | None = None
         try:
-            action: Action = await asyncio.wait_for(self._run(pool, work), seconds + HANG_SECONDS)
-        except TimeoutError:
-            limit = seconds + HANG_SECONDS
-            log.error("an AI decision took over %.0f s: its pool is stopped", limit)
-            self._replace(pool, stop=True)
-        except BrokenExecutor as exc:  # a worker died (killed, out of memory)
-            log.error("the AI worker pool broke (%s): the simple policy plays this move", exc)
-            self._replace(pool)
+            future = self._run(pool, work)
+            future.add_done_callback(self._progressed)
+            while not (await asyncio.wait({future}, timeout=HANG_SECONDS))[0]:
+                # waiting for a busy pool is no hang: a pool in which nothing finishes is
+                if time.monotonic() - self._progress >= HANG_SECONDS:
+                    raise Hung(HANG_SECONDS)
+            action = future.result()
+        except (BrokenExecutor, Hung) as exc:  # a worker died (killed, out of memory) or hangs
+            log.error("the AI worker pool failed (%r): the simple policy plays this move", exc)
+            self._replace(pool, stop=isinstance(exc, Hung))
+        except asyncio.CancelledError:
+            if future is None or not future.cancelled():
+                raise  # we are cancelled ourselves
+            log.error("an AI decision was cancelled (its pool stopped): the simple policy plays")
         except Exception as exc:  # a bug in the player: logged, the table plays on
             # the kind of error only: its text may name cards of the hand it thought about
             kind = " ".join(str(p) for p in (type(exc).__name__, getattr(exc, "code", "")) if p)
@@ -108,6 +126,9 @@ class Thinker:
             return action
         self.failures += 1
         return None
+
+    def _progressed(self, _: object) -> None:
+        self._progress = time.monotonic()
 
     @staticmethod
     def _run(pool: Executor, work: Callable[[], Action]) -> asyncio.Future[Action]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,7 @@ class Brain:
         self.entered = threading.Semaphore(0)
         self.gate: threading.Event | None = None
         self.answer: Callable[[Any], Action] | None = None
+        self.delay = 0.0  # seconds each decision takes at least
         self._real = engine.ai.decide
 
     def decide(self, observation: Any, **budget: Any) -> Action:
@@ -47,6 +49,7 @@ class Brain:
         self.entered.release()
         if self.gate is not None:
             assert self.gate.wait(10)
+        time.sleep(self.delay)
         action = self.answer(observation) if self.answer else self._real(observation, **budget)
         self.answers.append(action)
         return action
@@ -345,6 +348,24 @@ async def test_a_hung_decision_is_given_up_and_the_simple_policy_plays(
         brain.gate.set()
 
 
+async def test_decisions_waiting_for_a_busy_pool_are_not_taken_for_hung(
+    brain: Brain, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(thinking, "HANG_SECONDS", 0.3)
+    brain.delay = 0.1  # one worker, six decisions: the last waits 0.6 s, while others finish
+    thinker = quick_thinker()
+    game = qingdun.Game.deal(2)
+    observation = game.observation(game.to_move)
+    try:
+        asked = [
+            thinker.choose(observation, level="strong", seconds=0.05, seed=n) for n in range(6)
+        ]
+        assert None not in await asyncio.gather(*asked)
+        assert (thinker.decisions, thinker.failures) == (6, 0)
+    finally:
+        await thinker.close()
+
+
 async def test_a_crashed_worker_process_falls_back_and_the_pool_is_replaced(
     caplog: pytest.LogCaptureFixture,
 ) -> None:
@@ -359,7 +380,7 @@ async def test_a_crashed_worker_process_falls_back_and_the_pool_is_replaced(
         for process in processes:
             process.kill()  # as the kernel's out-of-memory killer would
         assert await task is None and thinker.failures == 1
-        assert "the AI worker pool broke" in caplog.text
+        assert "the AI worker pool failed (BrokenProcessPool(" in caplog.text
         action = await thinker.choose(observation, level="strong", seconds=0.05, seed=1)
         assert action is not None  # from a new pool
         game.apply(action)  # legal
