@@ -21,9 +21,9 @@ from tests.thinkers import quick_thinker
 ROOT = Path(__file__).parents[2]
 
 
-# SimCord counts the 0.2 s of ``write_wait`` on its clock, which moves only by the retries'
-# sleeps, while each retry's wait inside SQLite (50 ms) is wall time: the refusal comes after
-# some 3 s of wall time here, 0.2 s of the bot's own clock, as it would with Discord.
+# The bot's loop reads SimCord's clock, which here moves only with the retries' sleeps (and
+# lags them), while each retry also waits 50 ms inside SQLite's thread on the wall clock: the
+# 0.2 s of ``write_wait`` last some 3.5 s of wall time here, 0.2 s with a real clock.
 @pytest.mark.simulated_time_only
 async def test_a_database_locked_by_another_process_answers_busy_at_once(
     world: World, deals, simcord_env: simcord.Env, db_path: Path

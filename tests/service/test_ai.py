@@ -327,6 +327,26 @@ async def test_a_player_who_moves_while_the_timeout_bot_thinks_keeps_their_move(
     assert not service._tables[table].seats[seat].missed  # type: ignore[union-attr]
 
 
+async def test_a_seat_taken_over_plays_the_ai_at_the_tables_level_and_budget(
+    service: TableService, brain: Brain, clock: Clock
+) -> None:
+    table = await full_table(service, "qingdun", settings={"bot_seconds": 0.5})
+    await service.end_table(table, A)
+    await service.vote_end(table, B, 1, False)  # the hand is played out, then the table ends
+    seat = game_of(service, table).to_move
+    clock.advance(12 * 3600)
+    [update] = await service.run_due()
+    assert ev.SeatTakenOver(seat, USERS[seat]) in update.announcements
+    game = game_of(service, table)
+    while game.to_move != seat:
+        await human_moves(service, table, f"m{len(game.actions)}")
+    brain.forget()
+    update = await service.play_bot(table)  # the seat plays itself until the hand ends
+    assert update is not None and update.action == brain.answers[0]
+    [call] = brain.calls
+    assert (call["level"], call["seconds"], call["observation"].seat) == ("strong", 0.5, seat)
+
+
 # -- the worker pool ---------------------------------------------------------------------------
 
 
