@@ -40,6 +40,7 @@ import tempfile
 import time
 import tracemalloc
 from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -49,6 +50,7 @@ from bench import board_load
 from bot.service import TableService, Update
 from bot.service.games import RULES
 from bot.service.requests import from_action
+from bot.service.thinking import Thinker
 from bot.store import Shards, Store
 from engine.actions import action_to_json
 
@@ -79,11 +81,18 @@ def guild_of(n: int) -> int:
     return (64 + n % 2) << 22
 
 
+def quick_hints() -> Thinker:
+    """The players' moves come from hints: decided without search in a thread, so that the
+    load measured is the service's and the database's, not the AI's."""
+    return Thinker(executor=ThreadPoolExecutor(1), simulations=0)
+
+
 async def setup(service: TableService) -> list[int]:
     tables = []
     for n in range(TABLES):
         game = "qingdun" if n % 2 == 0 else "sankou"
-        update = await service.create_table(guild_of(n), 10_000 + n, 1, "p1", game, {"hands": None})
+        settings = {"hands": None, "bot_level": "simple"}  # storage is measured here, not the AI
+        update = await service.create_table(guild_of(n), 10_000 + n, 1, "p1", game, settings)
         await service.join(update.table_id, 2, "p2")
         await service.add_bot(update.table_id, 1)
         await service.add_bot(update.table_id, 1)
@@ -207,7 +216,9 @@ async def measure(label: str, fresh: Fresh, seconds: float) -> Figures:
     """Every single-process figure of one backend, printed as it comes."""
     figures = Figures()
     database = figures.database = await fresh("load")
-    service = await TableService.open(database, seed_source=itertools.count(1).__next__)
+    service = await TableService.open(
+        database, seed_source=itertools.count(1).__next__, thinker=quick_hints()
+    )
     started = time.perf_counter()
     tables = await setup(service)
     figures.setup_s = time.perf_counter() - started
@@ -235,14 +246,16 @@ async def measure(label: str, fresh: Fresh, seconds: float) -> Figures:
 
     # Recovery and memory on tables caught at random points of their hands.
     positions = await fresh("positions")
-    service = await TableService.open(positions, seed_source=itertools.count(1).__next__)
+    service = await TableService.open(
+        positions, seed_source=itertools.count(1).__next__, thinker=quick_hints()
+    )
     await setup(service)
     await service.close()
     depths = await scatter(positions)
     await (await TableService.open(positions)).close()  # warm the caches once
     gc.collect()
     started = time.perf_counter()
-    service = await TableService.open(positions)
+    service = await TableService.open(positions, thinker=quick_hints())
     figures.recovery_s = time.perf_counter() - started
     assert len(service.live_tables()) == TABLES
     await service.close()
@@ -253,7 +266,7 @@ async def measure(label: str, fresh: Fresh, seconds: float) -> Figures:
     gc.collect()
     tracemalloc.start()
     before = tracemalloc.get_traced_memory()[0]
-    service = await TableService.open(positions)
+    service = await TableService.open(positions, thinker=quick_hints())
     gc.collect()
     figures.kb_per_table = (tracemalloc.get_traced_memory()[0] - before) / TABLES / 1024
     tracemalloc.stop()
@@ -368,7 +381,7 @@ def run_workers(
 
 async def worker(url: str, shards: Shards, seconds: float) -> None:
     """One bot process of the two-process phase (``--worker``): load, wait for "go", run."""
-    service = await TableService.open(url, shards=shards, lease_wait=60)
+    service = await TableService.open(url, shards=shards, lease_wait=60, thinker=quick_hints())
     try:
         tables = service.live_tables()
         print("ready", flush=True)

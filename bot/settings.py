@@ -6,6 +6,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.service.thinking import MAX_WORKERS
 from bot.store.postgres import MAX_SHARDS, is_postgres_url, redact
 from bot.store.shards import Shards
 
@@ -22,6 +23,7 @@ class Settings:
     log_level: str
     database_url: str | None = None  # PostgreSQL; when set, ``database_path`` is not used
     shards: Shards | None = None  # None: one process, one connection to Discord, every guild
+    ai_workers: int | None = None  # AI worker processes; None: ``thinking.default_workers()``
 
     @property
     def database(self) -> str | Path:
@@ -96,6 +98,12 @@ def load_settings(env: dict[str, str] | None = None, dotenv: Path = Path(".env")
             "DATABASE_URL must be a PostgreSQL URL like postgresql://user:password@host/cardtable "
             "(leave it empty to use the SQLite file DATABASE_PATH)"
         )
+    workers = merged.get("AI_WORKERS", "").strip()
+    if workers and (not workers.isdigit() or not 1 <= int(workers) <= MAX_WORKERS):
+        raise SettingsError(
+            f"AI_WORKERS must be a number from 1 to {MAX_WORKERS} (or empty: one per core, "
+            f"at most 2), not {workers!r}"
+        )
     return Settings(
         token=token,
         database_path=Path(merged.get("DATABASE_PATH", "").strip() or "cardtable.db"),
@@ -105,4 +113,5 @@ def load_settings(env: dict[str, str] | None = None, dotenv: Path = Path(".env")
         shards=_shards(
             merged.get("SHARD_COUNT", "").strip(), merged.get("SHARD_IDS", "").strip(), bool(url)
         ),
+        ai_workers=int(workers) if workers else None,
     )

@@ -1,4 +1,5 @@
-"""Settings from the environment: the database to use and the shards a process serves."""
+"""Settings from the environment: the database to use, the shards a process serves and its AI
+workers."""
 
 from __future__ import annotations
 
@@ -51,6 +52,14 @@ def test_shards_are_a_count_and_the_ids_this_process_serves() -> None:
 def test_bad_shard_settings_say_what_to_do(env: dict[str, str], words: str) -> None:
     with pytest.raises(SettingsError, match=words):
         settings(**env)
+
+
+def test_the_ai_worker_count_is_a_small_number_or_the_default() -> None:
+    assert settings().ai_workers is None  # the service's default: one per core, at most 2
+    assert settings(AI_WORKERS="3").ai_workers == 3
+    for bad in ("0", "many", "-1", "33"):
+        with pytest.raises(SettingsError, match="AI_WORKERS must be a number from 1 to 32"):
+            settings(AI_WORKERS=bad)
 
 
 def test_a_sharded_process_is_an_auto_sharded_client_for_its_shards() -> None:

@@ -34,6 +34,7 @@ from bot.i18n import lang_of, t
 from bot.i18n.translator import CatalogueTranslator
 from bot.service import Dealer, TableService, deal_by_seed
 from bot.service.service import Clock
+from bot.service.thinking import Thinker
 from bot.settings import Settings
 from bot.store import DatabaseUnusable
 from bot.store.shards import ALL_GUILDS
@@ -73,6 +74,7 @@ class CardTableBot(discord.Client):
         clock: Clock = discord.utils.utcnow,
         intents: discord.Intents | None = None,
         service: TableService | None = None,
+        thinker: Thinker | None = None,
         **client_options: Any,
     ) -> None:
         super().__init__(
@@ -88,6 +90,7 @@ class CardTableBot(discord.Client):
         self.seed_source = seed_source
         self.dealer = dealer
         self.clock = clock
+        self.thinker = thinker  # the AI workers of the service opened here (default: a pool)
         # Opened by ``run`` before connecting (so a bad database stops us early), or here.
         self.service: TableService = service  # type: ignore[assignment]
         self.presenter = Presenter(self)
@@ -102,6 +105,7 @@ class CardTableBot(discord.Client):
                 clock=self.clock,
                 seed_source=self.seed_source,
                 dealer=self.dealer,
+                thinker=self.thinker,
             )
         self.add_dynamic_items(*controls.DYNAMIC_ITEMS, offers.OfferButton, scores.ReplayButton)
         await self.tree.set_translator(CatalogueTranslator())
@@ -137,12 +141,15 @@ async def _serve(settings: Settings) -> None:
     """The database first (a bad one stops us before we connect; each table it sets aside is
     one logged line; with shards, the lease on them is waited for), then Discord."""
     shards = settings.shards
-    service = await TableService.open(settings.database, shards=shards or ALL_GUILDS)
+    service = await TableService.open(
+        settings.database, shards=shards or ALL_GUILDS, thinker=Thinker(settings.ai_workers)
+    )
     log.info(
-        "serving %s from %s: %d unfinished tables",
+        "serving %s from %s: %d unfinished tables; %d AI worker processes",
         shards or "every guild",
         settings.describe_database(),
         len(service.live_tables()),
+        service.thinker.workers,
     )
     bot: CardTableBot
     if shards is None:

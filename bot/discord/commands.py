@@ -19,6 +19,7 @@ from bot.discord.presenter import score_name
 from bot.i18n import command_text as c
 from bot.i18n import lang_of, t
 from bot.i18n.commands import TURN_LIMITS
+from bot.service.settings import BOT_SECONDS_RANGE, HINT_SECONDS_RANGE
 
 GAMES = [
     Choice(name=c("choice.qingdun"), value="qingdun"),
@@ -30,6 +31,9 @@ LIMITS = [Choice(name=c(f"choice.{m}"), value=m) for m in TURN_LIMITS]
 SUITS = [Choice(name=c(f"choice.{s}"), value=s) for s in "SHDC"]
 PERIODS = [Choice(name=c(f"choice.{p}"), value=p) for p in ("week", "month", "all")]
 ORDERS = [Choice(name=c(f"choice.{o}"), value=o) for o in ("rating", "points")]
+LEVELS = [Choice(name=c(f"choice.{v}"), value=v) for v in ("strong", "medium", "simple")]
+BotSeconds = app_commands.Range[float, BOT_SECONDS_RANGE[0], BOT_SECONDS_RANGE[1]]
+HintSeconds = app_commands.Range[float, HINT_SECONDS_RANGE[0], HINT_SECONDS_RANGE[1]]
 DEFAULT_LIMIT = 720  # minutes: 12 h suits asynchronous play
 log = logging.getLogger(__name__)
 
@@ -87,8 +91,13 @@ settings = ServerGroup("settings")
     timeout_rule=_d("table.create.timeout_rule"),
     language=_d("table.create.language"),
     auto_deal=_d("table.create.auto_deal"),
+    bot_level=_d("table.create.bot_level"),
+    bot_seconds=_d("table.create.bot_seconds"),
+    hint_seconds=_d("table.create.hint_seconds"),
 )
-@app_commands.choices(game=GAMES, turn_limit=LIMITS, timeout_rule=RULES, language=LANGUAGES)
+@app_commands.choices(
+    game=GAMES, turn_limit=LIMITS, timeout_rule=RULES, language=LANGUAGES, bot_level=LEVELS
+)
 async def create(
     interaction: discord.Interaction,
     game: Choice[str],
@@ -97,6 +106,9 @@ async def create(
     timeout_rule: Choice[str] | None = None,
     language: Choice[str] | None = None,
     auto_deal: bool = True,
+    bot_level: Choice[str] | None = None,
+    bot_seconds: BotSeconds | None = None,
+    hint_seconds: HintSeconds | None = None,
 ) -> None:
     await verbs(interaction).create(
         interaction,
@@ -106,7 +118,36 @@ async def create(
         timeout_rule.value if timeout_rule else "bot",
         language.value if language else None,
         auto_deal,
+        bots=_bot_settings(bot_level, bot_seconds, hint_seconds),
     )
+
+
+def _bot_settings(
+    level: Choice[str] | None, bot_seconds: float | None, hint_seconds: float | None
+) -> dict[str, Any]:
+    """The bot settings given (those left out keep their defaults, or their current values)."""
+    given = {
+        "bot_level": level.value if level else None,
+        "bot_seconds": bot_seconds,
+        "hint_seconds": hint_seconds,
+    }
+    return {name: value for name, value in given.items() if value is not None}
+
+
+@table.command(name=c("table.bots"), description=_d("table.bots"))
+@app_commands.describe(
+    bot_level=_d("table.bots.bot_level"),
+    bot_seconds=_d("table.bots.bot_seconds"),
+    hint_seconds=_d("table.bots.hint_seconds"),
+)
+@app_commands.choices(bot_level=LEVELS)
+async def bots(
+    interaction: discord.Interaction,
+    bot_level: Choice[str] | None = None,
+    bot_seconds: BotSeconds | None = None,
+    hint_seconds: HintSeconds | None = None,
+) -> None:
+    await verbs(interaction).bots(interaction, _bot_settings(bot_level, bot_seconds, hint_seconds))
 
 
 @table.command(name=c("table.join"), description=_d("table.join"))

@@ -640,12 +640,20 @@ class Presenter:
                 rule=t(f"rule.{settings.timeout_rule}", lang),
             )
         ]
+        lines.append(bots_line(settings, lang))
         if not settings.auto_deal:
             lines.append(t("table.dealt_by_hand", lang))
         if moved and info.thread_id is None:
             lines.append(t("discord.no_thread", lang))
         async with self.lock(info.id):
             await self.log(info, lines)
+
+    async def announce_bots(self, info: TableInfo, name: str) -> None:
+        """Say in the table's log that its bot settings changed, and to what."""
+        lang = info.settings.language
+        lines = [t("table.bots_changed", lang, name=text.name(name))]
+        async with self.lock(info.id):
+            await self.log(info, [*lines, bots_line(info.settings, lang)])
 
     async def announce_again(self, info: TableInfo, name: str, old: int) -> None:
         """Say that a new table took the ended one's seats (whoever does not want to play
@@ -683,6 +691,16 @@ class Presenter:
     async def publish_inline(self, update: Update) -> None:
         """``publish`` without re-scheduling the driver that is calling it."""
         await self.publish(replace(update, bot_to_move=False))
+
+
+def bots_line(settings: Any, lang: str) -> str:
+    """How the table's bots play and how long hints think, in words."""
+    level = t(f"board.level.{settings.bot_level}", lang)
+    hint = f"{settings.hint_seconds:g}"
+    if settings.bot_level == "strong":
+        seconds = f"{settings.bot_seconds:g}"
+        return t("table.bots_thinking", lang, level=level, seconds=seconds, hint=hint)
+    return t("table.bots_level", lang, level=level, hint=hint)
 
 
 def _draw_table(view: Any, names: list[str], lang: str, score: list[int]) -> tuple[bytes, str]:

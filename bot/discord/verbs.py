@@ -23,7 +23,7 @@ import discord
 from bot.discord import controls, offers, rules, shorthand, text
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.hands import HandDesk, Refused
-from bot.discord.presenter import SEND_FAILURES, seat_names
+from bot.discord.presenter import SEND_FAILURES, bots_line, seat_names
 from bot.discord.scores import ScoreVerbs
 from bot.i18n import lang_of, refusal, t
 from bot.service import (
@@ -228,6 +228,7 @@ class Verbs:
         timeout_rule: str,
         language: str | None,
         auto_deal: bool = True,
+        bots: dict[str, Any] | None = None,
     ) -> None:
         lang = private_lang(interaction)
         user_id = interaction.user.id
@@ -244,6 +245,7 @@ class Verbs:
             "timeout_rule": timeout_rule,
             "hands": hands,
             "auto_deal": auto_deal,
+            **(bots or {}),
         }
         try:
             info, moved = await self.in_time(
@@ -543,6 +545,29 @@ class Verbs:
             await self.refuse(interaction, exc)
             return
         await self.say(interaction, t("scores.min_hands", lang, hands=current))
+
+    async def bots(self, interaction: discord.Interaction, changes: dict[str, Any]) -> None:
+        """Show the table's bot settings, or (its host, a server manager) change them: the
+        level between hands, the thinking times at any time. A change is said in the table's
+        log, for everyone at the table to see."""
+        info = await self.table_or_refuse(interaction)
+        if info is None:
+            return
+        if changes:
+            user = interaction.user.id
+            try:
+                info = await self.in_time(
+                    interaction,
+                    self.service.update_settings(
+                        info.id, user, is_manager=is_manager(interaction), **changes
+                    ),
+                )
+            except REFUSALS as exc:
+                await self.refuse(interaction, exc, info)
+                return
+        await self.say(interaction, bots_line(info.settings, private_lang(interaction)))
+        if changes:
+            await self.presenter.announce_bots(info, display_name(interaction.user))
 
     async def kick(self, interaction: discord.Interaction, target: discord.abc.User) -> None:
         info = await self.table_or_refuse(interaction)

@@ -131,6 +131,21 @@ UI: dict[str, Entry] = {
         "zh-TW": "{name} 開了一桌{game}。局數：{hands}・每手限時：{limit}・逾時：{rule}。",
         "zh-CN": "{name} 开了一桌{game}。局数：{hands}・每手限时：{limit}・超时：{rule}。",
     },
+    "table.bots_thinking": {
+        "en": "Bot seats play {level}, thinking {seconds} s a move; hints think {hint} s.",
+        "zh-TW": "電腦座位程度：{level}，每步思考 {seconds} 秒；提示思考 {hint} 秒。",
+        "zh-CN": "电脑座位程度：{level}，每步思考 {seconds} 秒；提示思考 {hint} 秒。",
+    },
+    "table.bots_level": {
+        "en": "Bot seats play {level}; hints think {hint} s.",
+        "zh-TW": "電腦座位程度：{level}；提示思考 {hint} 秒。",
+        "zh-CN": "电脑座位程度：{level}；提示思考 {hint} 秒。",
+    },
+    "table.bots_changed": {
+        "en": "{name} changed the bot settings.",
+        "zh-TW": "{name} 改了電腦設定。",
+        "zh-CN": "{name} 改了电脑设置。",
+    },
     "table.created_here": {
         "en": "Table #{table} is open in {place}.",
         "zh-TW": "第 {table} 桌已開在 {place}。",

@@ -262,6 +262,27 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "沒有叫「{name}」的設定。",
         "zh-CN": "没有叫“{name}”的设置。",
     },
+    "bad_bot_level": {
+        "en": "The bot level is one of {levels}, not “{level}”.",
+        "zh-TW": "電腦程度只能是簡單、中等或強（{levels}），不能是「{level}」。",
+        "zh-CN": "电脑程度只能是简单、中等或强（{levels}），不能是“{level}”。",
+    },
+    "bad_bot_seconds": {
+        "en": "A bot's thinking time must be between {min} and {max} seconds, not {seconds}.",
+        "zh-TW": "電腦每步思考時間要在 {min} 到 {max} 秒之間，不能是 {seconds}。",
+        "zh-CN": "电脑每步思考时间要在 {min} 到 {max} 秒之间，不能是 {seconds}。",
+    },
+    "bad_hint_seconds": {
+        "en": "A hint's thinking time must be between {min} and {max} seconds, not {seconds}.",
+        "zh-TW": "提示的思考時間要在 {min} 到 {max} 秒之間，不能是 {seconds}。",
+        "zh-CN": "提示的思考时间要在 {min} 到 {max} 秒之间，不能是 {seconds}。",
+    },
+    "bot_level_in_hand": {
+        "en": "The bot level changes between hands only: hand {number} is being played. "
+        "Thinking times can change now.",
+        "zh-TW": "電腦程度只能在兩局之間改：第 {number} 局正在進行。思考時間現在就可以改。",
+        "zh-CN": "电脑程度只能在两局之间改：第 {number} 局正在进行。思考时间现在就可以改。",
+    },
     "bad_min_hands": {
         "en": "The minimum of completed hands must be 0 to {max}, not {hands}.",
         "zh-TW": "完成局數的門檻必須是 0 到 {max}，不能是 {hands}。",

@@ -43,6 +43,7 @@ SCORES: dict[str, Entry] = {
     ),
     "board.bot_name": _e("Bot · {level}", "電腦 · {level}", "电脑 · {level}"),
     "board.level.simple": _e("simple", "簡單", "简单"),
+    "board.level.medium": _e("medium", "中等", "中等"),
     "board.level.strong": _e("strong", "強", "强"),
     "board.needs_hands": _e(
         "You need {more} more completed hands to be ranked ({min} in this server).",

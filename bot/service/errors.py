@@ -70,6 +70,11 @@ MESSAGES: dict[str, str] = {
     "bad_hand_count": "the number of hands must be at least 1 (or open-ended), not {hands}",
     "bad_language": "language must be en, zh-TW or zh-CN, not {language!r}",
     "unknown_setting": "there is no setting named {name!r}",
+    "bad_bot_level": "the bot level must be one of {levels}, not {level!r}",
+    "bad_bot_seconds": "a bot's thinking time must be {min} to {max} seconds, not {seconds!r}",
+    "bad_hint_seconds": "a hint's thinking time must be {min} to {max} seconds, not {seconds!r}",
+    "bot_level_in_hand": "the bot level changes between hands only: hand {number} of table "
+    "{table_id} is being played",
     "bad_min_hands": "the minimum of completed hands must be 0 to {max}, not {hands}",
     # scores, history and replays
     "unknown_period": "unknown period {period!r}: choose week, month or all",

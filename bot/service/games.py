@@ -66,9 +66,9 @@ class Rules(ABC):
     def menu(self, view: Any, first: Sequence[Card], limit: int) -> list[list[Card]]:
         """Legal plays for the view's seat now, best first (``first``, the hint, leads)."""
 
-    def kitty_choices(self, view: Any) -> list[tuple[Suit, list[Card]]]:
+    def kitty_choices(self, view: Any, first: Sequence[Card]) -> list[tuple[Suit, list[Card]]]:
         """Whole kitties the view's seat may bury now, each with the trump it keeps (三扣's
-        dealer)."""
+        dealer), ``first`` (the hint's) first."""
         return []
 
     @staticmethod
@@ -177,8 +177,8 @@ class SankouRules(Rules):
     def menu(self, view: Any, first: Sequence[Card], limit: int) -> list[list[Card]]:
         return follows.menu(view, first, limit)
 
-    def kitty_choices(self, view: Any) -> list[tuple[Suit, list[Card]]]:
-        return follows.kitty_choices(view)
+    def kitty_choices(self, view: Any, first: Sequence[Card]) -> list[tuple[Suit, list[Card]]]:
+        return follows.kitty_choices(view, first)
 
     def ledger(self, result: Any, seats: Sequence[SeatLike]) -> list[LedgerEntry]:
         void = result.tier is Tier.LEFT

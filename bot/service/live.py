@@ -6,6 +6,7 @@ the stored rows (start-up recovery, or after a failed write).
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 from dataclasses import dataclass, field
@@ -76,6 +77,9 @@ class LiveTable:
     # the latest hand's public events, one entry per action: (the seat that acted, its events);
     # None until needed after a rebuild (``TableService`` replays the log then)
     story: list[tuple[int, tuple[ev.Announcement, ...]]] | None = None
+    # AI decisions asked for the current position, shared by everyone who asks the same:
+    # (hand id, actions so far, seat, level, seconds) -> the decision (None: the worker failed)
+    thoughts: dict[tuple[Any, ...], asyncio.Future[Action | None]] = field(default_factory=dict)
 
     @property
     def running(self) -> bool:

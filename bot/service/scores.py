@@ -35,7 +35,9 @@ TREND_DAYS = 7
 
 
 def bot_level(settings: Any, seat: Any) -> str:
-    """The level a bot seat plays at: the seat's own, else the table's, else "simple"."""
+    """The level a bot seat plays at: the seat's own, else the table's (``bot_level``: strong
+    for a new table, simple for one stored before levels, see ``TableSettings.from_json``),
+    else "simple". Read when the hand settles; the level cannot change during a hand."""
     return getattr(seat, "level", None) or getattr(settings, "bot_level", None) or DEFAULT_BOT_LEVEL
 
 

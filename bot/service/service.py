@@ -15,6 +15,10 @@ is the refusal ``database_busy``; a database file deleted or replaced stops ever
 (the table is read back, and retried while it cannot be); a table whose stored log no longer
 replays is set aside at start-up (``quarantined``) while the others play on.
 
+Bot seats, seats a bot took over, the timeout rule's bot and hints play ``engine.ai``: the
+strong level thinks in a worker process (``Thinker``) while the table's lock is free, and its
+move is committed only if the game is still where it was (``_deliberate``).
+
 Several processes may share one PostgreSQL database, each serving some Discord shards
 (``Shards``): a process loads, drives and times out only its own guilds' tables, and holds a
 lease on its shards (``ShardLease``) while it serves them. Every write to a table claims the
@@ -31,13 +35,13 @@ import secrets
 import sqlite3
 import time
 import unicodedata
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
 from datetime import datetime
 from itertools import islice
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 from bot.service import events as ev
 from bot.service.errors import ServiceError, refuse
@@ -46,6 +50,7 @@ from bot.service.live import LiveTable, Seat, rebuild
 from bot.service.requests import Request, to_action
 from bot.service.scores import ScoreQueries, record_settled
 from bot.service.settings import TableSettings, TimeoutRule
+from bot.service.thinking import Thinker
 from bot.store import (
     ActiveTable,
     BoardRow,
@@ -66,8 +71,8 @@ from bot.store import (
 from bot.store.postgres import ShardLease
 from bot.store.shards import ALL_GUILDS
 from bot.store.store import WRITE_WAIT
-from engine import CardParseError, IllegalMove
-from engine.actions import Action, Play, TakeBack, action_to_json
+from engine import CardParseError, IllegalMove, ai
+from engine.actions import Action, Discard, Play, TakeBack, action_to_json
 from engine.cards import Card
 from engine.records import plain
 
@@ -90,6 +95,10 @@ _STORE_TROUBLE = frozenset(
 )
 LEASE_RETRY = 1.0  # seconds between tries to take back a lost lease from a player's call
 _READ_BACK = frozenset({"database_unavailable", "table_changed"})  # ``_transaction`` reloaded
+SEARCHING = frozenset({"strong"})  # levels that think in a worker; the others decide at once
+HINT_LEVEL = "strong"  # hints come from the strong player, at the table's hint budget
+T = TypeVar("T")
+Pick = Callable[[LiveTable | None], tuple[int, str, float] | None]  # seat, level, seconds
 
 
 def clean_name(name: str) -> str:
@@ -136,8 +145,10 @@ class TableService(ScoreQueries):
         dealer: Dealer = deal_by_seed,
         shards: Shards = ALL_GUILDS,
         lease: ShardLease | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self._store = store
+        self._thinker = thinker if thinker is not None else Thinker()
         self._shards = shards
         self._lease = lease
         self._clock = clock
@@ -165,6 +176,7 @@ class TableService(ScoreQueries):
         lease_wait: float | None = None,
         exclusive: bool = True,
         pool_size: int = 8,
+        thinker: Thinker | None = None,
     ) -> Self:
         """Open the database and bring back every unfinished table of this process's guilds.
 
@@ -181,6 +193,9 @@ class TableService(ScoreQueries):
         ``ValueError`` for more than one shard.
         ``DatabaseUnusable`` if the database cannot be used at all (see ``quarantined`` for
         single tables that could not be brought back).
+
+        ``thinker`` makes the AI decisions (default: a pool of worker processes, see
+        ``bot.service.thinking``); the service closes it.
         """
         store = await Store.open(path, write_wait=write_wait, pool_size=pool_size)
         lease = None
@@ -204,6 +219,7 @@ class TableService(ScoreQueries):
             dealer=dealer,
             shards=shards,
             lease=lease,
+            thinker=thinker,
         )
         try:
             await service.load()
@@ -214,12 +230,20 @@ class TableService(ScoreQueries):
         return service
 
     async def close(self) -> None:
-        """Close the database, then give up the lease (never the other way round)."""
+        """Stop the AI workers; close the database, then give up the lease (never the other
+        way round)."""
         try:
-            await self._store.close()
+            await self._thinker.close()
         finally:
-            if self._lease is not None:
-                await self._lease.release()
+            try:
+                await self._store.close()
+            finally:
+                if self._lease is not None:
+                    await self._lease.release()
+
+    @property
+    def thinker(self) -> Thinker:
+        return self._thinker
 
     @property
     def shards(self) -> Shards:
@@ -842,11 +866,15 @@ class TableService(ScoreQueries):
     async def update_settings(
         self, table_id: int, user_id: int, *, is_manager: bool = False, **changes: Any
     ) -> ev.TableInfo:
-        """Change settings (creator or manager); a new turn limit applies from the next turn."""
+        """Change settings (creator or manager); a new turn limit or thinking time applies from
+        the next turn. The bot level changes only between hands: a hand's bot seats are rated
+        at the level they played it at."""
         async with self._lock(table_id):
             table = await self._table(table_id)
             self._may_manage(table, user_id, is_manager)
             settings = table.settings.changed(**changes)
+            if settings.bot_level != table.settings.bot_level and table.running:
+                raise refuse("bot_level_in_hand", table_id=table.id, number=table.hand_number)
             async with self._transaction(table) as tx:
                 await tx.update_table(
                     table.id, settings=settings.to_json(), language=settings.language
@@ -993,13 +1021,17 @@ class TableService(ScoreQueries):
             raise refuse("not_your_turn", seat=table.to_move)
 
     async def hint(self, table_id: int, user_id: int) -> Action:
-        """A legal action for the player now (the engine's simple policy)."""
+        """A legal action for the player now: the strong player's, at the table's hint budget,
+        thought in a worker without holding the table's lock (the engine's simple policy if
+        the worker fails)."""
         async with self._lock(table_id):
             table = await self._table(table_id)
             seat = self._seat(table, user_id)
             self._check_turn(table, seat)
             assert table.game is not None
-            return table.game.hint(seat)
+            thought = self._thought(table, seat, HINT_LEVEL, table.settings.hint_seconds)
+            fallback = table.game.hint(seat)
+        return await asyncio.shield(thought) or fallback
 
     async def catch_up(self, table_id: int, user_id: int) -> ev.CatchUp:
         """What the user missed in the current hand since their seat last acted (public events
@@ -1094,8 +1126,9 @@ class TableService(ScoreQueries):
         legal plays best first (the hint's first), passing, the dealer's kitty choices, and
         whether a take-back may be asked.
 
-        Only the view and the hint are taken under the table's lock (both quick); the plays
-        are then chosen from the view, a bounded amount of work (``engine`` menus).
+        Only the view is taken under the table's lock; the hint is thought in a worker (as
+        ``hint``) and the plays chosen from the view after it is released, a bounded amount of
+        work (``engine`` menus). Everything answers the position the view shows.
         """
         async with self._lock(table_id):
             table = await self._table(table_id)
@@ -1105,7 +1138,10 @@ class TableService(ScoreQueries):
                 raise refuse("table_hand_over", table_id=table.id)
             view = game.view(seat)
             mine = table.running and game.to_move == seat
-            hint = game.hint(seat) if mine else None
+            thought, fallback = None, None
+            if mine:
+                thought = self._thought(table, seat, HINT_LEVEL, table.settings.hint_seconds)
+                fallback = game.hint(seat)
             may_pass = mine and table.rules.may_pass(game, seat)
             take_back = (
                 table.running
@@ -1114,9 +1150,11 @@ class TableService(ScoreQueries):
                 and game.may_take_back(seat)
             )
             number, rules, asked = table.hand_number, table.rules, table.take_back is not None
+        hint = (await asyncio.shield(thought) or fallback) if thought is not None else None
         first = hint.cards if isinstance(hint, Play) else ()
         plays = rules.menu(view, first, limit) if mine else []
-        kitties = rules.kitty_choices(view) if mine else []
+        laid = hint.cards if isinstance(hint, Discard) else ()
+        kitties = rules.kitty_choices(view, laid) if mine else []
         return ev.TurnOptions(
             view=view,
             hand_number=number,
@@ -1285,14 +1323,21 @@ class TableService(ScoreQueries):
         )
 
     async def play_bot(self, table_id: int) -> ev.Update | None:
-        """One bot move if a bot is to move, else None; the front end may pause between calls."""
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            if not self._bot_to_move(table):
+        """One bot move if a bot is to move, else None; the front end may pause between calls.
+
+        The bot plays at the table's level and budget, thinking without holding the table's
+        lock (``_deliberate``).
+        """
+
+        def pick(table: LiveTable | None) -> tuple[int, str, float] | None:
+            if table is None or not self._bot_to_move(table) or table.to_move is None:
                 return None
-            assert table.game is not None and table.to_move is not None
-            action = table.game.hint(table.to_move)
-            return await self._apply(table, action, self._auto_id(table, "bot"))
+            return table.to_move, table.settings.bot_level, table.settings.bot_seconds
+
+        async def commit(table: LiveTable, seat: int, action: Action) -> ev.Update:
+            return await self._commit_move(table, seat, action, "bot")
+
+        return await self._deliberate(table_id, self._table, pick, commit)
 
     async def play_bots(self, table_id: int, limit: int | None = None) -> list[ev.Update]:
         """Bot moves until a human is to move (or ``limit`` moves)."""
@@ -1305,6 +1350,94 @@ class TableService(ScoreQueries):
             if not update.bot_to_move:
                 break
         return updates
+
+    # -- AI decisions ----------------------------------------------------------------------
+
+    async def _deliberate(
+        self,
+        table_id: int,
+        find: Callable[[int], Awaitable[LiveTable | None]],
+        pick: Pick,
+        commit: Callable[[LiveTable, int, Action], Awaitable[T]],
+    ) -> T | None:
+        """Decide a move for the seat ``pick`` names, at the level and budget it gives, and
+        ``commit`` it; None when ``pick`` finds nothing to decide.
+
+        A strong decision is thought in a worker while the table's lock is free: the lock is
+        held only to take the seat's observation and to commit. If the game moved meanwhile
+        (another hand, another number of actions, another seat to decide for), the decision
+        is dropped and the new position thought about instead.
+        """
+        while True:
+            async with self._lock(table_id):
+                table = await find(table_id)
+                chosen = pick(table)
+                if table is None or chosen is None:
+                    return None
+                seat, level, seconds = chosen
+                assert table.game is not None
+                if level not in SEARCHING:
+                    return await commit(table, seat, self._at_once(table.game, seat, level))
+                position = self._position(table)
+                thought = self._thought(table, seat, level, seconds)
+            action = await asyncio.shield(thought)
+            async with self._lock(table_id):
+                table = await find(table_id)
+                if table is None or pick(table) != chosen or self._position(table) != position:
+                    continue  # the game moved on while we thought: think again (or stop)
+                assert table.game is not None
+                return await commit(table, seat, action or table.game.hint(seat))
+
+    @staticmethod
+    def _at_once(game: Any, seat: int, level: str) -> Action:
+        """The levels without search decide in well under a millisecond, under the lock."""
+        return game.hint(seat) if level == "simple" else ai.choose(game, seat, level=level)
+
+    @staticmethod
+    def _position(table: LiveTable) -> tuple[int | None, int]:
+        """What a decision is about: the hand, and how many actions it has had."""
+        assert table.game is not None
+        return table.hand_id, len(table.game.actions)
+
+    def _thought(
+        self, table: LiveTable, seat: int, level: str, seconds: float
+    ) -> asyncio.Future[Action | None]:
+        """(Under the table's lock.) The AI's decision for ``seat`` in the current position,
+        started in a worker unless someone asked for the same already (a hint asked again,
+        a hand message redrawn): decisions of earlier positions are forgotten."""
+        position = self._position(table)
+        key = (*position, seat, level, seconds)
+        thought = table.thoughts.get(key)
+        if thought is None:
+            for old in [k for k in table.thoughts if k[:2] != position]:
+                del table.thoughts[old]
+            assert table.game is not None
+            observation = table.game.observation(seat)  # type: ignore[attr-defined]
+            seed = (position[0] or 0) * 1000 + position[1]  # public: the same position, the
+            thought = asyncio.ensure_future(  # same search for a fixed number of rollouts
+                self._thinker.choose(observation, level=level, seconds=seconds, seed=seed)
+            )
+            table.thoughts[key] = thought
+        return thought
+
+    async def _commit_move(
+        self,
+        table: LiveTable,
+        seat: int,
+        action: Action,
+        kind: str,
+        flags: dict[int, tuple[bool, bool]] | None = None,
+    ) -> ev.Update:
+        """Apply a move the service chose for ``seat``. Should the AI ever choose one the
+        engine refuses, the simple policy's is played instead (logged without the cards):
+        a table never stalls on a bot."""
+        assert table.game is not None
+        try:
+            return await self._apply(table, action, self._auto_id(table, kind), flags)
+        except IllegalMove as exc:
+            log.error("table %s: the AI chose a move the rules refuse (%s)", table.id, exc.code)
+            simple = table.game.hint(seat)
+            return await self._apply(table, simple, self._auto_id(table, kind), flags)
 
     @staticmethod
     def _auto_id(table: LiveTable, kind: str) -> str:
@@ -1344,7 +1477,8 @@ class TableService(ScoreQueries):
         if not await self.keep_lease() or not self.check_database():
             return []
         await self._retry_unavailable()
-        due = [(d.table_id, self._time_out) for d in self.due_deadlines(now)]
+        Handle = Callable[[LiveTable | None, float], Awaitable[ev.Update | None]]
+        due: list[tuple[int, Handle | None]] = [(d.table_id, None) for d in self.due_deadlines(now)]
         due += [
             (t.id, self._expire_vote)
             for t in self._tables.values()
@@ -1358,8 +1492,11 @@ class TableService(ScoreQueries):
         updates = []
         for table_id, handle in due:
             try:
-                async with self._lock(table_id):
-                    update = await handle(self._tables.get(table_id), now)
+                if handle is None:  # the timeout rule takes the lock itself (its bot thinks)
+                    update = await self._time_out(table_id, now)
+                else:
+                    async with self._lock(table_id):
+                        update = await handle(self._tables.get(table_id), now)
             except ServiceError as exc:
                 log.warning("table %s: deadline pass refused (%s); retried", table_id, exc.code)
                 continue
@@ -1370,30 +1507,49 @@ class TableService(ScoreQueries):
                 updates.append(update)
         return updates
 
-    async def _time_out(self, table: LiveTable | None, now: float) -> ev.Update | None:
-        """The timeout rule for the overdue turn of ``table`` (caller holds its lock).
+    async def _time_out(self, table_id: int, now: float) -> ev.Update | None:
+        """The timeout rule for the overdue turn of table ``table_id``.
 
-        In a hand that is played out before the table closes, the seat is taken over by a bot
-        until the hand ends, whatever the rule: removing the player would void the hand.
+        "A bot plays for you" plays at the table's bot level and budget, thinking without the
+        table's lock; should the player move meanwhile, their move stands and the bot's is
+        dropped. In a hand that is played out before the table closes, the seat is taken over
+        by a bot until the hand ends, whatever the rule: removing the player would void the
+        hand.
         """
-        if table is None or table.unavailable or table.deadline is None or table.deadline > now:
-            return None  # ended or moved on while we waited for the lock
-        seat = table.to_move
-        if seat is None or table.game is None:
-            return None
-        user = self._user_at(table, seat)
-        first: list[ev.Announcement] = [ev.TimedOut(seat, user)]
-        if table.closing:
-            first.append(ev.SeatTakenOver(seat, user))
-            flags = {seat: (False, True)}
-        elif table.settings.timeout_rule is TimeoutRule.REMOVE:
-            update = await self._unseat(table, seat, "timeout")
+
+        def pick(table: LiveTable | None) -> tuple[int, str, float] | None:
+            if table is None or table.unavailable or table.deadline is None:
+                return None  # ended or moved on while we waited for the lock
+            seat = table.to_move
+            if table.deadline > now or seat is None or table.game is None:
+                return None
+            return seat, table.settings.bot_level, table.settings.bot_seconds
+
+        async def find(table_id: int) -> LiveTable | None:
+            return self._tables.get(table_id)
+
+        async def commit(table: LiveTable, seat: int, action: Action) -> ev.Update:
+            user = self._user_at(table, seat)
+            first: list[ev.Announcement] = [ev.TimedOut(seat, user)]
+            if table.closing:
+                first.append(ev.SeatTakenOver(seat, user))
+                flags = {seat: (False, True)}
+            else:
+                flags = {seat: (True, False)}  # now the host may remove the player (``kick``)
+            update = await self._commit_move(table, seat, action, "timeout", flags)
             return replace(update, announcements=(*first, *update.announcements))
-        else:
-            flags = {seat: (True, False)}  # now the host may remove the player (``kick``)
-        action = table.game.hint(seat)
-        update = await self._apply(table, action, self._auto_id(table, "timeout"), flags)
-        return replace(update, announcements=(*first, *update.announcements))
+
+        async with self._lock(table_id):
+            table = self._tables.get(table_id)
+            chosen = pick(table)
+            if table is None or chosen is None:
+                return None
+            if not table.closing and table.settings.timeout_rule is TimeoutRule.REMOVE:
+                seat = chosen[0]
+                timed_out = ev.TimedOut(seat, self._user_at(table, seat))
+                update = await self._unseat(table, seat, "timeout")
+                return replace(update, announcements=(timed_out, *update.announcements))
+        return await self._deliberate(table_id, find, pick, commit)
 
     async def _expire_take_back(self, table: LiveTable | None, now: float) -> ev.Update | None:
         if table is None or table.take_back is None or table.take_back["expires"] > now:

@@ -22,6 +22,7 @@ from itertools import islice
 from engine.cards import SUITS, Card, Suit
 from engine.sankou import moves
 from engine.sankou.combos import Key, Kind, Lead, classify_lead, is_eight, play_key
+from engine.sankou.game import KITTY_SIZE
 from engine.sankou.order import TRUMP, CardOrder, order_for
 from engine.sankou.policy import best_trump, burial, winning_candidates
 from engine.sankou.view import Phase, SankouView
@@ -258,18 +259,21 @@ def _is_follow(hand: Sequence[Card], lead: Lead, order: CardOrder, cards: list[C
     return rule is not None and rule.free == 0 and not rule.forced
 
 
-def kitty_choices(view: SankouView) -> list[tuple[Suit, list[Card]]]:
-    """Whole kitties for the dealer to bury, each for the suit it keeps as trump, the hint's
-    first (``policy``: side cards, no points if avoidable, shortest suits first); a kitty two
-    suits would both bury is offered once. Empty unless the view is the dealer's in the kitty
-    phase."""
+def kitty_choices(view: SankouView, first: Sequence[Card] = ()) -> list[tuple[Suit, list[Card]]]:
+    """Whole kitties for the dealer to bury, one per suit it keeps as trump: ``first`` (the
+    hint's kitty, for the suit the cards it keeps suggest), then the policy's for the other
+    suits (side cards, no points if avoidable, shortest suits first); a kitty two suits would
+    both bury is offered once. Empty unless the view is the dealer's in the kitty phase."""
     if view.phase is not Phase.KITTY or view.seat is None or view.seat != view.dealer:
         return []
     hand = list(view.hand or ())
     display = order_for(None).sort_key
     out: list[tuple[Suit, list[Card]]] = []
+    if len(first) == KITTY_SIZE and not Counter(first) - Counter(hand):
+        kept = list((Counter(hand) - Counter(first)).elements())
+        out.append((best_trump(kept), sorted(first, key=display)))
     for suit in dict.fromkeys([best_trump(hand), *SUITS]):
         kitty = sorted(burial(hand, suit), key=display)
-        if all(kitty != other for _, other in out):
+        if all(kitty != other and suit != taken for taken, other in out):
             out.append((suit, kitty))
     return out

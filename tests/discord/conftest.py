@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,9 +15,11 @@ from simcord.http import router
 
 from bot.discord.app import CardTableBot
 from bot.service import ServiceError, deal_by_seed
+from bot.service.thinking import Thinker
 from engine.actions import Bid, DeclareTrump, Discard, Play
 from engine.cards import format_cards
 from tests.discord import payloads
+from tests.thinkers import quick_thinker
 
 
 class Deals:
@@ -47,9 +50,13 @@ _MADE: list[CardTableBot] = []  # every bot a test made, so its database gets cl
 
 
 def make_bot(
-    path: Path, deals: Deals | None = None, clock: ShiftedClock | None = None
+    path: Path,
+    deals: Deals | None = None,
+    clock: ShiftedClock | None = None,
+    thinker: Thinker | None = None,
 ) -> CardTableBot:
-    """The real bot, without pauses, on a database file in the test's folder."""
+    """The real bot, without pauses, on a database file in the test's folder; its AI decides
+    without search in a thread (``tests.thinkers``) unless ``thinker`` is given."""
     bot = CardTableBot(
         path,
         bot_pause=0,
@@ -57,6 +64,7 @@ def make_bot(
         seed_source=lambda: 7,
         dealer=deals.deal if deals is not None else deal_by_seed,
         clock=clock or discord.utils.utcnow,
+        thinker=thinker or quick_thinker(),
     )
     _MADE.append(bot)
     return bot
@@ -73,17 +81,40 @@ async def close_databases() -> AsyncIterator[None]:
             await bot.service.close()
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "simulated_time_only: answers are timed on SimCord's clock only (say why: a flow in "
+        "which that clock lags the wall clock while the real bot would answer in time)",
+    )
+
+
 @pytest.fixture(autouse=True)
-def discord_limits(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
+def discord_limits(
+    monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest
+) -> Iterator[list[str]]:
     """Fail any test in which the bot sent Discord something it would refuse or regret.
 
     Every request SimCord routes is checked against Discord's documented limits (see
-    ``payloads``), and every interaction must have been answered within 3 s of simulated time.
+    ``payloads``), and every interaction must have been answered within 3 s, of simulated time
+    and of wall time both. SimCord's clock stands still while the bot computes (it moves only
+    when the bot waits: a timer, or the real time its waits take), so the wall clock is what
+    catches work that holds up the event loop, such as an AI thinking on it. A test marked
+    ``simulated_time_only`` skips the wall clock.
     """
+    wall = request.node.get_closest_marker("simulated_time_only") is None
     found: list[str] = []
     answered: dict[int, Any] = {}
+    created: dict[int, float] = {}
     backends: list[Any] = []
     dispatch = router.dispatch
+    new_payload = sim_interactions.base_payload
+
+    def timed(backend: Any, **kwargs: Any) -> Any:
+        record, payload = new_payload(backend, **kwargs)
+        if wall:
+            created[record.id] = time.perf_counter()
+        return record, payload
 
     def checked(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
         if backend not in backends:
@@ -91,14 +122,16 @@ def discord_limits(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
         found.extend(payloads.check(method, path, kwargs.get("json")))
         callback = payloads.CALLBACK.match(f"{method} {path}")
         if callback:
-            answered.setdefault(int(callback[1]), backend.clock.now())
+            answered.setdefault(int(callback[1]), (backend.clock.now(), time.perf_counter()))
         return dispatch(backend, method, path, **kwargs)
 
+    monkeypatch.setattr(sim_interactions, "base_payload", timed)
     monkeypatch.setattr(router, "dispatch", checked)
     yield found
     for backend in backends:
         for record in backend.interactions.values():
-            found.extend(payloads.check_interaction(record, answered.get(record.id)))
+            when = answered.get(record.id)
+            found.extend(payloads.check_interaction(record, when, created.get(record.id)))
     assert found == [], "\n".join(found)
 
 

@@ -16,10 +16,15 @@ from tests.conftest import POSTGRES_ONLY, Databases
 from tests.discord.conftest import World, answer, open_table
 from tests.discord.test_qingdun_flow import short_deal
 from tests.service.helpers import Clock, full_table, open_service, play_turn
+from tests.thinkers import quick_thinker
 
 ROOT = Path(__file__).parents[2]
 
 
+# The bot's loop reads SimCord's clock, which here moves only with the retries' sleeps (and
+# lags them), while each retry also waits 50 ms inside SQLite's thread on the wall clock: the
+# 0.2 s of ``write_wait`` last some 3.5 s of wall time here, 0.2 s with a real clock.
+@pytest.mark.simulated_time_only
 async def test_a_database_locked_by_another_process_answers_busy_at_once(
     world: World, deals, simcord_env: simcord.Env, db_path: Path
 ) -> None:
@@ -124,7 +129,7 @@ async def test_each_quarantined_table_is_one_clear_line_at_start(
     con.commit()
     con.close()
     caplog.clear()
-    service = await TableService.open(path)  # as ``python -m bot`` does before connecting
+    service = await TableService.open(path, thinker=quick_thinker())  # as ``python -m bot`` does
     try:
         assert sorted(service._tables) == [2]
     finally:

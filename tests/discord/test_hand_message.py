@@ -48,13 +48,14 @@ async def test_hint_chooses_and_raises_its_cards_and_a_choice_is_drawn_again(
     ann = world.players[0]
     await open_table(world, "qingdun")
     hinted = answer(await ann.click(world.table_message(), custom_id="ct:1:hint"))
-    assert hinted.content.splitlines()[0] == "Hint: play 3♠ 3♥."
-    assert chosen(hinted) == ["3S#0", "3H#0"]
-    assert list(drawn[-1]["highlight"]) == parse_cards("3S 3H")
-    assert hinted.attachments[0].description.endswith("Chosen: 3♠ 3♥.")  # the alt text says it
-    again = await ann.select(hinted, ["9C#0"], custom_id="ct:1:1:c:0")
+    # the AI's lead (the simple policy would lead the pair)
+    assert hinted.content.splitlines()[0] == "Hint: play 9♣."
+    assert chosen(hinted) == ["9C#0"]
     assert list(drawn[-1]["highlight"]) == parse_cards("9C")
-    assert again.response.content.splitlines()[-1] == "Selected: 9♣"
+    assert hinted.attachments[0].description.endswith("Chosen: 9♣.")  # the alt text says it
+    again = await ann.select(hinted, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
+    assert list(drawn[-1]["highlight"]) == parse_cards("3S 3H")
+    assert again.response.content.splitlines()[-1] == "Selected: 3♠ 3♥"
     cleared = await ann.click(again.response, custom_id="ct:1:1:h:clear")
     assert list(drawn[-1]["highlight"]) == [] and chosen(cleared.response) == []
 

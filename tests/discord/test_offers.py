@@ -89,15 +89,15 @@ async def test_the_end_of_a_table_shows_the_standings_and_offers_play_again(
     assert [a.filename for a in table.attachments] == ["table.png"]  # the last picture stays
     assert final.content.splitlines()[0] == "**Table #1 is closed. Final standings:**"
     assert final.content.splitlines()[1:] == [
-        "1. ann: +20 (1 hand)",
-        "1. Bot 3: +20 (1 hand)",  # ties share a rank
-        "3. bo: -20 (1 hand)",
-        "3. cy: -20 (1 hand)",
+        "1. bo: +20 (1 hand)",
+        "1. cy: +20 (1 hand)",  # ties share a rank
+        "3. ann: -20 (1 hand)",
+        "3. Bot 3: -20 (1 hand)",
     ]
     for message, name in ((table, "table.png"), (result, "result.png"), (final, "standings.png")):
         [picture] = message.attachments
         assert picture.filename == name and picture.description  # alt text for screen readers
-    assert "1. ann +20, 1 hand" in final.attachments[0].description
+    assert "1. bo +20, 1 hand" in final.attachments[0].description
     assert buttons(final) == ["ct:1:again"]
 
     again = await bo.click(final, custom_id="ct:1:again")

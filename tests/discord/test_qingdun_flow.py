@@ -35,8 +35,8 @@ async def test_a_whole_hand_by_buttons_menus_and_commands(world: World, deals) -
     assert hand.content.splitlines() == ["Your hand: 3 cards.", "Your lead: any combination."]
     assert [a.filename for a in hand.attachments] == ["hand.png"]
     assert {v for v, _ in options(hand, "ct:1:1:c:0")} == {"3S#0", "3H#0", "9C#0"}
-    plays = options(hand, "ct:1:1:lp")  # the legal plays, the hint's first
-    assert [label for _, label in plays] == ["Pair · 3♠ 3♥", "Single · 3♠", "Single · 9♣"]
+    plays = options(hand, "ct:1:1:lp")  # the legal plays, the hint's (the AI's) first
+    assert [label for _, label in plays] == ["Single · 9♣", "Pair · 3♠ 3♥", "Single · 3♠"]
     chosen = await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
     assert chosen.response.content.splitlines()[-1] == "Selected: 3♠ 3♥"
     assert chosen.response.attachments  # drawn again, the choice raised

@@ -105,7 +105,7 @@ async def test_an_exported_record_replays_to_the_same_result(
     assert file.filename == "hand-1.json"
     data = json.loads(simcord_env.backend.cdn.get(file.url))
     assert data["format"] == "cardtable-hand" and data["id"] == "1" and data["game"] == "sankou"
-    assert [p["bot"] for p in data["players"]] == [None, "simple", "simple", "simple"]
+    assert [p["bot"] for p in data["players"]] == [None, "strong", "strong", "strong"]
     again = replay(HandRecord.from_json(data))
     assert again.result_matches and again.game.result == result
 
@@ -154,7 +154,7 @@ async def test_the_board_shows_the_callers_own_line_and_a_picture(
         "1. bo — 1080 (1 hand, 100% won)",
         "1. cy — 1080 (1 hand, 100% won)",
         "3. **ann** — 944 (1 hand, 0% won)",
-        "· Bot · simple — 944 (a bot, for reference)",
+        "· Bot · strong — 944 (a bot, for reference)",
     ]
     outsider = answer(await di.slash(world.channel, "scores board", game="sankou"))
     assert (

@@ -15,6 +15,7 @@ from itertools import count
 
 from bot.service import TableService
 from bot.service.requests import from_action
+from tests.thinkers import quick_thinker
 
 GAMES = ("qingdun", "sankou", "sankou")
 
@@ -31,7 +32,7 @@ async def fill_and_start(service: TableService, table_id: int, fresh: count[int]
 async def main(path: str, run: int) -> None:
     rng = random.Random(run)
     fresh = count(1000 * run + 1000)
-    service = await TableService.open(path)
+    service = await TableService.open(path, thinker=quick_thinker())
     try:
         if not service.tables_in_channel(1):
             for channel, game in enumerate(GAMES, start=1):

@@ -12,6 +12,7 @@ import pytest
 
 from bot.service import ServiceError, TableService, Update
 from bot.service.requests import from_action
+from tests.thinkers import quick_thinker
 
 START = 1_800_000_000.0
 USERS = (101, 102, 103, 104)
@@ -37,7 +38,9 @@ def seeds(first: int = 1) -> Callable[[], int]:
 
 
 async def open_service(database: str | Path, clock: Clock, first_seed: int = 1) -> TableService:
-    return await TableService.open(database, clock=clock, seed_source=seeds(first_seed))
+    return await TableService.open(
+        database, clock=clock, seed_source=seeds(first_seed), thinker=quick_thinker()
+    )
 
 
 async def full_table(

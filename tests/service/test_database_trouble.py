@@ -38,6 +38,7 @@ from tests.service.helpers import (
     snapshot,
 )
 from tests.sql import execute
+from tests.thinkers import quick_thinker
 
 A, B, C, D = USERS
 
@@ -308,7 +309,9 @@ async def locked_by_another_process(database: str | Path, table: int) -> AsyncIt
 async def test_a_lock_held_by_another_process_is_a_quick_busy_refusal_and_others_play_on(
     database: str | Path, clock: Clock
 ) -> None:
-    service = await TableService.open(database, clock=clock, write_wait=0.3)
+    service = await TableService.open(
+        database, clock=clock, write_wait=0.3, thinker=quick_thinker()
+    )
     try:
         first = await full_table(service, "sankou", channel=1)
         other = await full_table(service, "qingdun", channel=2)

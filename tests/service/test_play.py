@@ -31,6 +31,7 @@ from tests.service.helpers import (
     play_turn,
     snapshot,
 )
+from tests.thinkers import quick_thinker
 
 A, B, C, D = USERS
 OUTSIDER = 999
@@ -406,7 +407,9 @@ async def test_a_failed_throw_is_announced_with_public_cards_only(
         dealt.append((game, seed, first_bidder))
         return start
 
-    service = await TableService.open(database, clock=clock, seed_source=lambda: 5, dealer=dealer)
+    service = await TableService.open(
+        database, clock=clock, seed_source=lambda: 5, dealer=dealer, thinker=quick_thinker()
+    )
     table = await full_table(service, "sankou")
     assert dealt == [("sankou", 5, None)]
     await service.act(table, A, MakeBid(80), "bid")
@@ -422,7 +425,7 @@ async def test_a_failed_throw_is_announced_with_public_cards_only(
     assert update.action == Play(0, (ah, kh))  # the log keeps what was attempted
     assert ah in (await service.view_for(table, A)).hand
     await service.close()
-    service = await TableService.open(database, clock=clock)  # the fixed deal is replayed
+    service = await TableService.open(database, clock=clock, thinker=quick_thinker())  # replayed
     assert kh not in (await service.view_for(table, A)).hand
     assert ah in (await service.view_for(table, A)).hand
     await service.close()

@@ -30,6 +30,7 @@ from tests.service.helpers import (
     snapshot,
 )
 from tests.sql import execute
+from tests.thinkers import quick_thinker
 
 ROOT = Path(__file__).parents[2]
 A, B, C, D = USERS
@@ -43,7 +44,9 @@ def guild_in(shard: int, serial: int = 1) -> int:
 
 
 async def open_at(database: str | Path, clock: Clock, **options: object) -> TableService:
-    return await TableService.open(database, clock=clock, seed_source=seeds(), **options)  # type: ignore[arg-type]
+    return await TableService.open(  # type: ignore[arg-type]
+        database, clock=clock, seed_source=seeds(), thinker=quick_thinker(), **options
+    )
 
 
 # -- two processes on one table ----------------------------------------------------------------

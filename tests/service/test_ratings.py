@@ -60,12 +60,23 @@ async def test_a_void_hand_moves_only_the_leaver(service: TableService) -> None:
         assert (standing.voids, standing.void_bonus) == (1, 3)
 
 
-async def test_bots_are_rated_by_level(service: TableService) -> None:
-    table = await full_table(service, "qingdun", humans=2)
+async def test_bots_are_rated_by_the_level_they_played(service: TableService) -> None:
+    table = await full_table(service, "qingdun", humans=2)  # a new table's bots: strong
     await play_hand(service, table)
+    strong = await service.store.standing(GUILD, "qingdun", bot("strong"))
+    assert strong is not None and strong.hands == 2  # two seats, one level
+    assert strong.rating != Rating().shown
+    assert await service.store.standing(GUILD, "qingdun", bot("simple")) is None
+    users = (201, 202, 203, 204)
+    other = await full_table(
+        service, "qingdun", humans=2, channel=71, users=users, settings={"bot_level": "simple"}
+    )
+    await play_hand(service, other)
     simple = await service.store.standing(GUILD, "qingdun", bot("simple"))
-    assert simple is not None and simple.hands == 2  # two seats, one level
-    assert simple.rating != Rating().shown
+    assert simple is not None and simple.hands == 2
+    [_, done] = await service.recent_hands(GUILD, table_id=other)
+    record = await service.hand_record(GUILD, done.hand_id)
+    assert [p.bot for p in record.players] == [None, None, "simple", "simple"]
     settings = SimpleNamespace(bot_level="strong")
     assert bot_level(settings, SimpleNamespace(user_id=None)) == "strong"
     assert bot_level(settings, SimpleNamespace(level="expert")) == "expert"
@@ -91,7 +102,8 @@ async def test_earlier_hands_are_rated_at_the_first_start_after_the_upgrade(
     database: str | Path, clock: Clock
 ) -> None:
     service = await open_service(database, clock)
-    table = await full_table(service, "sankou", humans=2)
+    simple = {"bot_level": "simple"}  # the one level bots played before ratings were kept
+    table = await full_table(service, "sankou", humans=2, settings=simple)
     await play_hand(service, table)
     await play_hand(service, table, prefix="b")
     before = await service.store.all_standings()
@@ -200,7 +212,7 @@ async def test_an_exported_record_replays_to_the_same_result(
     record = await service.hand_record(GUILD, f"#{short_id(done.hand_id).lower()}")
     data = json.loads(json.dumps(record.to_json(), ensure_ascii=False))
     assert data["id"] == short_id(done.hand_id) and data["outcome"] == "complete"
-    assert [p["bot"] for p in data["players"]] == [None, None, None, "simple"]
+    assert [p["bot"] for p in data["players"]] == [None, None, None, "strong"]
     again = replay(HandRecord.from_json(data))
     assert again.result_matches and again.game.result == result
     line, played = await service.replay_hand(GUILD, done.hand_id)

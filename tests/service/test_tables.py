@@ -19,6 +19,7 @@ from tests.service.helpers import (
     open_service,
     refused,
 )
+from tests.thinkers import quick_thinker
 
 A, B, C, D = USERS
 OUTSIDER = 999
@@ -233,7 +234,7 @@ def test_every_code_the_service_raises_has_a_message() -> None:
 
 async def test_a_clock_may_return_aware_datetimes(database: str | Path) -> None:
     moment = datetime(2027, 1, 1, 12, 0, tzinfo=UTC)
-    service = await TableService.open(database, clock=lambda: moment)
+    service = await TableService.open(database, clock=lambda: moment, thinker=quick_thinker())
     try:
         table = await full_table(service, "qingdun", settings={"turn_seconds": 600})
         info = await service.table_info(table)

@@ -3,6 +3,7 @@ blind to everything their seat may not know."""
 
 from __future__ import annotations
 
+import pickle
 import random
 from typing import Any
 
@@ -11,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Action, Bid, DeclareTrump, Discard, Pass, Play
-from engine.ai import BOT_SECONDS, HINT_SECONDS, LEVELS, choose
+from engine.ai import BOT_SECONDS, HINT_SECONDS, LEVELS, choose, decide
 from engine.qingdun import Game as QingdunGame
 from engine.sankou import Game as SankouGame
 from engine.sankou import random_action
@@ -114,6 +115,20 @@ def test_same_seed_and_simulations_same_choice(steps: int) -> None:
         assert seat is not None
         first = choose(game, seat, seed=11, simulations=12)
         assert choose(game, seat, seed=11, simulations=12) == first
+
+
+@pytest.mark.parametrize("steps", [0, 9, 40])
+def test_the_observation_alone_decides_after_a_trip_through_pickle(steps: int) -> None:
+    """What a worker process gets: the observation, pickled; it decides as ``choose`` does."""
+    for game in (sankou_at(2, steps), qingdun_at(2, steps * 2)):
+        seat = game.to_move
+        assert seat is not None
+        sent = pickle.loads(pickle.dumps(game.observation(seat)))
+        for level in LEVELS:
+            mine = decide(sent, level=level, seed=4, simulations=SIMS)
+            assert mine == choose(game, seat, level=level, seed=4, simulations=SIMS)
+    with pytest.raises(ValueError, match="nothing to do"):
+        decide(game.observation((seat + 1) % 4))
 
 
 def test_a_time_budget_is_kept_roughly() -> None:

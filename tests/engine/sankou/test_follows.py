@@ -156,6 +156,11 @@ def test_the_menu_holds_legal_plays_winning_ones_first(seed: int) -> None:
             for _, kitty in choices:
                 assert len(kitty) == 8 and not Counter(kitty) - Counter(view.hand)
             assert kitty_choices(game.view((seat + 1) % 4)) == []
+            other = sorted(view.hand)[-8:]  # another kitty (the AI's, say) comes first
+            offered = kitty_choices(view, other)
+            assert Counter(offered[0][1]) == Counter(other)
+            assert len({suit for suit, _ in offered}) == len(offered)
+            assert kitty_choices(view, other[:5]) == choices  # not a whole kitty: ignored
         if game.phase is Phase.PLAY:
             hint = list(game.hint(seat).cards)
             plays = menu(view, hint)

@@ -1,0 +1,419 @@
+"""The AI in the service: bot seats, hints and the timeout rule's bot think in a worker at
+the table's level and budget, off the table's lock, and commit only if the game is unchanged."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+import time
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import engine.ai
+from bot.i18n import LANGS, refusal
+from bot.service import TableService, TableSettings, thinking
+from bot.service import events as ev
+from bot.service.requests import from_action
+from bot.service.thinking import Thinker
+from engine import qingdun, sankou
+from engine.actions import Action, Play, TakeBack
+from engine.ai import BOT_SECONDS, HINT_SECONDS
+from engine.sankou import Phase
+from tests.service.helpers import USERS, Clock, full_table, mover, refused, seeds
+from tests.sql import execute
+from tests.thinkers import quick_thinker
+
+A, B, C, D = USERS
+
+
+class Brain:
+    """Stands in for ``engine.ai.decide`` in the worker: records each call (and the thread it
+    ran in), may hold it until the test releases it, and answers with ``answer`` if set, else
+    with the real player."""
+
+    def __init__(self) -> None:
+        self.calls: list[dict[str, Any]] = []
+        self.answers: list[Action] = []
+        self.entered = threading.Semaphore(0)
+        self.gate: threading.Event | None = None
+        self.answer: Callable[[Any], Action] | None = None
+        self.delay = 0.0  # seconds each decision takes at least
+        self._real = engine.ai.decide
+
+    def decide(self, observation: Any, **budget: Any) -> Action:
+        self.calls.append({"observation": observation, "thread": threading.get_ident(), **budget})
+        self.entered.release()
+        if self.gate is not None:
+            assert self.gate.wait(10)
+        time.sleep(self.delay)
+        action = self.answer(observation) if self.answer else self._real(observation, **budget)
+        self.answers.append(action)
+        return action
+
+    def forget(self) -> None:
+        """Start the record afresh (after the moves that set the scene)."""
+        self.calls.clear()
+        self.answers.clear()
+
+    async def thinking(self) -> None:
+        """Wait until a decision has started in the worker."""
+        assert await asyncio.to_thread(self.entered.acquire, True, 10)
+
+
+@pytest.fixture
+def brain(monkeypatch: pytest.MonkeyPatch) -> Brain:
+    made = Brain()
+    monkeypatch.setattr(engine.ai, "decide", made.decide)
+    return made
+
+
+@pytest.fixture
+async def service(database: str | Path, clock: Clock) -> AsyncIterator[TableService]:
+    """The service with a worker thread of its own (decisions without search: quick)."""
+    made = await TableService.open(
+        database, clock=clock, seed_source=seeds(), thinker=quick_thinker()
+    )
+    yield made
+    await made.close()
+
+
+def game_of(service: TableService, table: int) -> Any:
+    game = service._tables[table].game
+    assert game is not None
+    return game
+
+
+async def bots_until_human(service: TableService, table: int) -> None:
+    while await service.play_bot(table) is not None:
+        pass
+
+
+async def human_moves(service: TableService, table: int, action_id: str) -> None:
+    """The human to move plays the simple policy's move (no worker needed)."""
+    user = await mover(service, table)
+    game = game_of(service, table)
+    await service.act(table, user, from_action(game.hint(game.to_move)), action_id)
+
+
+# -- hints -------------------------------------------------------------------------------------
+
+
+async def test_a_hint_is_the_strong_players_at_the_tables_hint_budget(
+    service: TableService, brain: Brain
+) -> None:
+    table = await full_table(service, "qingdun", settings={"hint_seconds": 0.5})
+    user = await mover(service, table)
+    game = game_of(service, table)
+    seat = game.to_move
+    simple = game.hint(seat)
+    other = next(p for p in game.legal_plays(seat) if sorted(p) != sorted(simple.cards))
+    brain.answer = lambda observation: Play(observation.seat, tuple(other))
+
+    hint = await service.hint(table, user)
+    assert hint == Play(seat, tuple(other)) != simple
+    [call] = brain.calls
+    assert (call["level"], call["seconds"], call["simulations"]) == ("strong", 0.5, 0)
+    assert call["observation"] == game.observation(seat)  # all the worker is sent
+    assert call["thread"] != threading.get_ident()  # not on the event loop
+
+    options = await service.turn_options(table, user)
+    assert options.hint == hint and sorted(options.plays[0]) == sorted(other)  # menu: first
+    assert len(brain.calls) == 1  # one position, one decision: shared by every ask
+
+
+async def test_the_dealers_hinted_kitty_is_the_first_whole_kitty_offered(
+    service: TableService, brain: Brain
+) -> None:
+    table = await full_table(service, "sankou")
+    while (game := game_of(service, table)).phase is Phase.BIDDING:
+        await human_moves(service, table, f"b{len(game.actions)}")
+    options = await service.turn_options(table, await mover(service, table))
+    [*_, laid] = brain.answers
+    assert options.hint == laid and sorted(options.kitties[0][1]) == sorted(laid.cards)
+
+
+async def test_a_failed_worker_gives_the_simple_hint_and_says_so_in_the_log(
+    service: TableService, brain: Brain, caplog: pytest.LogCaptureFixture
+) -> None:
+    def broken(observation: Any) -> Action:
+        raise RuntimeError("a bug in the player")
+
+    brain.answer = broken
+    table = await full_table(service, "sankou")
+    game = game_of(service, table)
+    assert await service.hint(table, await mover(service, table)) == game.hint(game.to_move)
+    assert "an AI decision failed (RuntimeError)" in caplog.text
+    assert "a bug in the player" not in caplog.text  # an error's text may name cards
+    assert service.thinker.failures == 1
+
+
+# -- bot seats ---------------------------------------------------------------------------------
+
+
+async def bots_to_move(service: TableService, brain: Brain) -> tuple[int, int]:
+    """A 清墩 table of A (seat 0) and three bots, A having just moved: the bots to move, the
+    worker held at its next decision. The table, and the number of actions so far."""
+    table = await full_table(service, "qingdun", humans=1)
+    await bots_until_human(service, table)
+    await human_moves(service, table, "mine")
+    brain.forget()
+    brain.gate = threading.Event()
+    return table, len(game_of(service, table).actions)
+
+
+async def test_a_bot_thinks_in_the_worker_without_the_lock_and_a_stale_move_is_dropped(
+    service: TableService, brain: Brain
+) -> None:
+    table, moves = await bots_to_move(service, brain)
+    thinking = asyncio.create_task(service.play_bot(table))
+    await brain.thinking()
+    assert service.peek_view(table, A) is not None  # the table's lock is free meanwhile
+    taken = await service.ask_take_back(table, A, "oops")  # only bots to ask: at once
+    assert isinstance(taken.action, TakeBack)
+    brain.gate.set()
+    assert await thinking is None  # the game moved on: the bot's move is not played
+    game = game_of(service, table)
+    assert len(game.actions) == moves + 1 and game.to_move == 0  # A is to move again
+    [call] = brain.calls
+    assert call["level"] == "strong" and call["seconds"] == BOT_SECONDS
+    assert call["observation"].seat == 1 and call["thread"] != threading.get_ident()
+
+
+async def test_two_drivers_at_once_play_each_bot_move_once_thinking_again_when_beaten(
+    service: TableService, brain: Brain
+) -> None:
+    table, moves = await bots_to_move(service, brain)
+    first = asyncio.create_task(service.play_bot(table))
+    second = asyncio.create_task(service.play_bot(table))
+    await brain.thinking()
+    brain.gate.set()
+    updates = await asyncio.gather(first, second)
+    assert [u.action.seat for u in updates if u is not None] == [1, 2]
+    game = game_of(service, table)
+    assert [a.seat for a in game.actions[moves:]] == [1, 2]  # each seat once, nothing twice
+    assert list(game.actions[moves:]) == brain.answers  # the worker's decisions, in order
+    assert [c["observation"].seat for c in brain.calls] == [1, 2]  # seat 2: thought anew
+
+
+async def test_a_move_the_rules_refuse_is_replaced_by_the_simple_policys(
+    service: TableService, brain: Brain, caplog: pytest.LogCaptureFixture
+) -> None:
+    table = await full_table(service, "sankou", humans=1)
+    brain.answer = lambda observation: Play(observation.seat, observation.hand[:1])  # bidding
+    game = game_of(service, table)
+    if game.to_move == 0:
+        await human_moves(service, table, "first")
+    simple = game.hint(game.to_move)
+    update = await service.play_bot(table)
+    assert update is not None and update.action == simple
+    [record] = [r for r in caplog.records if "the rules refuse" in r.getMessage()]
+    assert record.args == (table, "not_play_phase")  # the code, never the cards
+
+
+async def test_the_bot_level_is_stored_and_used(
+    service: TableService, brain: Brain, database: str | Path, clock: Clock
+) -> None:
+    table = await full_table(service, "qingdun", humans=1, settings={"bot_level": "medium"})
+    game = game_of(service, table)
+    if game.to_move == 0:
+        await human_moves(service, table, "first")
+    while game.to_move != 0:
+        expected = engine.ai.choose(game, game.to_move, level="medium")
+        update = await service.play_bot(table)
+        assert update is not None and update.action == expected
+    assert {(c["level"], c["thread"]) for c in brain.calls} == {("medium", threading.get_ident())}
+    # medium decides at once (well under a millisecond): on the spot, no worker
+    await refused(
+        "bot_level_in_hand",
+        service.update_settings(table, A, bot_level="strong"),
+        number=1,
+    )
+    info = await service.update_settings(table, A, bot_seconds=2, hint_seconds=0.05)
+    assert (info.settings.bot_seconds, info.settings.hint_seconds) == (2.0, 0.05)  # any time
+    await service.close()
+    service = await TableService.open(database, clock=clock, thinker=quick_thinker())
+    try:
+        settings = (await service.table_info(table)).settings
+        assert (settings.bot_level, settings.bot_seconds) == ("medium", 2.0)
+    finally:
+        await service.close()
+
+
+async def test_new_tables_play_strong_and_tables_from_before_levels_read_as_simple(
+    service: TableService, database: str | Path, clock: Clock
+) -> None:
+    table = await full_table(service, "qingdun", humans=2, start=False)
+    settings = (await service.table_info(table)).settings
+    assert (settings.bot_level, settings.bot_seconds, settings.hint_seconds) == (
+        "strong",
+        BOT_SECONDS,
+        HINT_SECONDS,
+    )
+    info = await service.update_settings(table, A, bot_level="simple")  # waiting: allowed
+    assert info.settings.bot_level == "simple"
+    old = TableSettings().to_json()
+    for name in ("bot_level", "bot_seconds", "hint_seconds"):
+        del old[name]  # as stored before levels existed: those bots played the simple policy
+    await execute(database, "UPDATE tables SET settings = ? WHERE id = ?", (json.dumps(old), table))
+    await service.close()
+    service = await TableService.open(database, clock=clock, thinker=quick_thinker())
+    try:
+        settings = (await service.table_info(table)).settings
+        assert (settings.bot_level, settings.bot_seconds) == ("simple", BOT_SECONDS)
+    finally:
+        await service.close()
+
+
+@pytest.mark.parametrize(
+    ("changes", "code", "params"),
+    [
+        ({"bot_level": "genius"}, "bad_bot_level", {"level": "genius"}),
+        ({"bot_seconds": 0.04}, "bad_bot_seconds", {"min": 0.05, "max": 3.0}),
+        ({"bot_seconds": 3.5}, "bad_bot_seconds", {"seconds": 3.5}),
+        ({"bot_seconds": True}, "bad_bot_seconds", {"seconds": True}),
+        ({"bot_seconds": "1"}, "bad_bot_seconds", {"seconds": "1"}),
+        ({"hint_seconds": 1.5}, "bad_hint_seconds", {"min": 0.05, "max": 1.0}),
+        ({"hint_seconds": 0}, "bad_hint_seconds", {"seconds": 0}),
+    ],
+)
+async def test_levels_and_thinking_times_are_checked(
+    service: TableService, changes: dict[str, Any], code: str, params: dict[str, Any]
+) -> None:
+    error = await refused(code, service.create_table(1, 2, A, "a", "sankou", changes), **params)
+    assert service.tables_in_channel(2) == []
+    table = await full_table(service, "qingdun", humans=4, start=False)
+    await refused(code, service.update_settings(table, A, **changes), **params)
+    shown = str(changes.get("bot_level") or params.get("min", params.get("seconds")))
+    for lang in LANGS:  # the refusal's own words in every language, with what was wrong
+        assert shown in refusal(error, lang)
+    edges = {"bot_seconds": 3, "hint_seconds": 0.05}  # the bounds themselves are allowed
+    assert (await service.update_settings(table, A, **edges)).settings.bot_seconds == 3.0
+
+
+# -- the timeout rule --------------------------------------------------------------------------
+
+
+async def test_the_timeout_bot_plays_the_ai_at_the_tables_level_and_budget(
+    service: TableService, brain: Brain, clock: Clock
+) -> None:
+    table = await full_table(service, "sankou", settings={"turn_seconds": 600, "bot_seconds": 0.2})
+    seat = game_of(service, table).to_move
+    clock.advance(601)
+    [update] = await service.run_due()
+    [call] = brain.calls
+    assert (call["level"], call["seconds"], call["observation"].seat) == ("strong", 0.2, seat)
+    assert update.action == brain.answers[0]
+    assert ev.TimedOut(seat, USERS[seat]) in update.announcements
+
+
+async def test_a_player_who_moves_while_the_timeout_bot_thinks_keeps_their_move(
+    service: TableService, brain: Brain, clock: Clock
+) -> None:
+    table = await full_table(service, "qingdun", settings={"turn_seconds": 600})
+    seat = game_of(service, table).to_move
+    clock.advance(601)
+    brain.gate = threading.Event()
+    deadline_pass = asyncio.create_task(service.run_due())
+    await brain.thinking()
+    await human_moves(service, table, "just in time")
+    brain.gate.set()
+    assert await deadline_pass == []  # the bot's move for the player is dropped
+    game = game_of(service, table)
+    assert game.actions[-1].seat == seat and len(game.actions) == 1
+    assert not service._tables[table].seats[seat].missed  # type: ignore[union-attr]
+
+
+async def test_a_seat_taken_over_plays_the_ai_at_the_tables_level_and_budget(
+    service: TableService, brain: Brain, clock: Clock
+) -> None:
+    table = await full_table(service, "qingdun", settings={"bot_seconds": 0.5})
+    await service.end_table(table, A)
+    await service.vote_end(table, B, 1, False)  # the hand is played out, then the table ends
+    seat = game_of(service, table).to_move
+    clock.advance(12 * 3600)
+    [update] = await service.run_due()
+    assert ev.SeatTakenOver(seat, USERS[seat]) in update.announcements
+    game = game_of(service, table)
+    while game.to_move != seat:
+        await human_moves(service, table, f"m{len(game.actions)}")
+    brain.forget()
+    update = await service.play_bot(table)  # the seat plays itself until the hand ends
+    assert update is not None and update.action == brain.answers[0]
+    [call] = brain.calls
+    assert (call["level"], call["seconds"], call["observation"].seat) == ("strong", 0.5, seat)
+
+
+# -- the worker pool ---------------------------------------------------------------------------
+
+
+async def test_a_hung_decision_is_given_up_and_the_simple_policy_plays(
+    service: TableService, brain: Brain, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(thinking, "HANG_SECONDS", 0.1)
+    table = await full_table(service, "qingdun", humans=1, settings={"bot_seconds": 0.05})
+    game = game_of(service, table)
+    brain.gate = threading.Event()
+    try:
+        while game.to_move == 0:
+            await human_moves(service, table, f"m{len(game.actions)}")
+        simple = game.hint(game.to_move)
+        update = await service.play_bot(table)
+        assert update is not None and update.action == simple
+        assert service.thinker.failures == 1
+    finally:
+        brain.gate.set()
+
+
+async def test_decisions_waiting_for_a_busy_pool_are_not_taken_for_hung(
+    brain: Brain, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(thinking, "HANG_SECONDS", 0.3)
+    brain.delay = 0.1  # one worker, six decisions: the last waits 0.6 s, while others finish
+    thinker = quick_thinker()
+    game = qingdun.Game.deal(2)
+    observation = game.observation(game.to_move)
+    try:
+        asked = [
+            thinker.choose(observation, level="strong", seconds=0.05, seed=n) for n in range(6)
+        ]
+        assert None not in await asyncio.gather(*asked)
+        assert (thinker.decisions, thinker.failures) == (6, 0)
+    finally:
+        await thinker.close()
+
+
+async def test_a_crashed_worker_process_falls_back_and_the_pool_is_replaced(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    thinker = Thinker(workers=1)
+    game = sankou.Game.deal(1)  # its first bid takes the whole budget
+    observation = game.observation(game.to_move)
+    try:
+        task = asyncio.create_task(thinker.choose(observation, level="strong", seconds=3.0, seed=1))
+        while not (processes := list(getattr(thinker._pool, "_processes", {}).values())):
+            await asyncio.sleep(0.01)
+        await asyncio.sleep(0.2)
+        for process in processes:
+            process.kill()  # as the kernel's out-of-memory killer would
+        assert await task is None and thinker.failures == 1
+        assert "the AI worker pool failed (BrokenProcessPool(" in caplog.text
+        action = await thinker.choose(observation, level="strong", seconds=0.05, seed=1)
+        assert action is not None  # from a new pool
+        game.apply(action)  # legal
+        assert thinker.decisions == 1
+    finally:
+        await thinker.close()
+    assert await thinker.choose(observation, level="strong", seconds=0.05, seed=1) is None
+
+
+async def test_closing_the_service_closes_its_thinker(database: str | Path, clock: Clock) -> None:
+    thinker = quick_thinker()
+    service = await TableService.open(database, clock=clock, thinker=thinker)
+    assert service.thinker is thinker
+    await service.close()
+    game = qingdun.Game.deal(1)
+    assert await thinker.choose(game.observation(0), level="strong", seconds=1, seed=0) is None
