@@ -9,6 +9,11 @@ peak memory of a worker.
 
     python -m bench ai                          # the full suite (long: see docs/ai.md)
     python -m bench ai --runs main --deals 40 --seconds 0.1 --games sankou
+    python -m bench ai --runs main --records benchlogs/ai   # resumable: rerun to go on
+
+With ``--records DIR`` every finished deal is appended to a JSON-lines file per game and run,
+and a rerun skips the deals already there, so a run of many hours can be stopped and taken up
+again (or split across machines) and the report covers every recorded deal.
 
 Runs: ``main`` (strong vs simple at the budget), ``fast`` (strong vs simple at 0.05 s) and
 ``tenth`` (strong vs strong with a tenth of the budget).
@@ -17,6 +22,7 @@ Runs: ``main`` (strong vs simple at the budget), ``fast`` (strong vs simple at 0
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import multiprocessing
 import resource
@@ -24,7 +30,8 @@ import statistics
 import time
 from collections import defaultdict
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from engine.ai import BOT_SECONDS, choose
@@ -95,28 +102,62 @@ def play_hand(
     return record
 
 
-def play_deal(task: tuple[str, int, Player, Player]) -> tuple[list[HandRecord], int]:
+def play_deal(task: tuple[str, int, Player, Player]) -> tuple[int, list[HandRecord], int]:
     """Both seatings of one deal; also the worker's peak memory (KiB)."""
     game_name, deal, tested, other = task
     hands = [
         play_hand(game_name, deal, tested, other, (0, 2)),
         play_hand(game_name, deal, tested, other, (1, 3)),
     ]
-    return hands, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return deal, hands, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
 def run(
-    game_name: str, deals: int, tested: Player, other: Player, workers: int, first: int = 0
+    game_name: str,
+    deals: int,
+    tested: Player,
+    other: Player,
+    workers: int,
+    first: int = 0,
+    records: Path | None = None,
 ) -> tuple[list[list[HandRecord]], int, float]:
-    tasks = [(game_name, first + d, tested, other) for d in range(deals)]
+    """Play the deals not yet in ``records`` (if given), appending each one as it finishes."""
+    done = _load_records(records, range(first, first + deals)) if records else {}
+    tasks = [(game_name, d, tested, other) for d in range(first, first + deals) if d not in done]
     start = time.perf_counter()
-    results: list[list[HandRecord]] = []
-    peak = 0
+    results: list[list[HandRecord]] = [hands for hands, _ in done.values()]
+    peak = max((rss for _, rss in done.values()), default=0)
+    if not tasks:
+        return results, peak, 0.0
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        for hands, rss in pool.imap_unordered(play_deal, tasks):
+        for deal, hands, rss in pool.imap_unordered(play_deal, tasks):
             results.append(hands)
             peak = max(peak, rss)
+            if records:
+                line = {"deal": deal, "rss": rss, "hands": [asdict(h) for h in hands]}
+                with records.open("a", encoding="utf-8") as out:
+                    out.write(json.dumps(line) + "\n")
     return results, peak, time.perf_counter() - start
+
+
+def _load_records(path: Path, wanted: range) -> dict[int, tuple[list[HandRecord], int]]:
+    if not path.exists():
+        return {}
+    done: dict[int, tuple[list[HandRecord], int]] = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        if row["deal"] in wanted:
+            done[row["deal"]] = ([HandRecord(**h) for h in row["hands"]], row["rss"])
+    return done
+
+
+def _records_path(directory: str, game_name: str, run_name: str, tested: Player) -> Path:
+    path = Path(directory)
+    path.mkdir(parents=True, exist_ok=True)
+    label = tested.label().replace(" ", "").replace("@", "-")
+    return path / f"{game_name}-{run_name}-{label}.jsonl"
 
 
 def mean_ci(values: list[float]) -> tuple[float, float, float]:
@@ -150,7 +191,7 @@ def report(
     times = [t for h in hands for t in h.times]
     yield (
         f"{game_name}: {tested.label()} vs {other.label()}, {len(results)} deals "
-        f"({len(hands)} hands), {wall:.0f} s wall"
+        f"({len(hands)} hands), {wall:.0f} s wall in this run"
     )
     against_simple = other.level == "simple"
     goal = "  (goal > 0)" if game_name == "sankou" or not against_simple else ""
@@ -196,6 +237,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--simulations", type=int, default=None)
     parser.add_argument("--level", default="strong", help="the tested level")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--records", metavar="DIR", help="append each deal here; resume from it")
     args = parser.parse_args(argv or [])
     for game_name in args.games.split(","):
         for run_name in args.runs.split(","):
@@ -211,8 +253,11 @@ def main(argv: list[str] | None = None) -> None:
                 )
             else:
                 other = Player("simple")
+            records = (
+                _records_path(args.records, game_name, run_name, tested) if args.records else None
+            )
             results, peak, wall = run(
-                game_name, args.deals, tested, other, args.workers, args.first_deal
+                game_name, args.deals, tested, other, args.workers, args.first_deal, records
             )
             budget = tested.seconds if tested.level == "strong" else None
             for line in report(game_name, tested, other, results, peak, wall, budget):
