@@ -4,7 +4,11 @@ Names (display names, nicknames, names kept in the database) and anything a user
 reply echoes are untrusted: ``@everyone``, ``<@&role>``, ``||spoilers||``, backticks or
 ``# heading`` must show as typed, never ping or reformat the message. ``discord.utils``
 escapes Markdown; mentions are broken here with a zero-width space after every ``@`` (its
-``escape_mentions`` leaves ``<@2>`` and ``<@&1>`` alone, which still draw as mentions).
+``escape_mentions`` leaves ``<@2>`` and ``<@&1>`` alone, which still draw as mentions). The
+other markup Discord draws from ``<…>`` is broken the same way after its ``<``: channel links
+``<#id>``, command links ``</name:id>``, custom emoji ``<:name:id>`` / ``<a:name:id>``, guild
+navigation ``<id:…>`` and timestamps ``<t:…>``, so a name can't pass for a live countdown or
+a link to another channel.
 Lengths are measured in UTF-16 code units, which Discord never counts as fewer characters.
 
 Cards are shown to players one way everywhere, public or private: with suit symbols (``3♦``,
@@ -14,6 +18,7 @@ Cards are shown to players one way everywhere, public or private: with suit symb
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 import discord
@@ -26,6 +31,7 @@ NAME_LIMIT = 64  # Discord names have at most 32 code points: 64 UTF-16 units
 ECHO_LIMIT = 100  # a typed value repeated in a refusal (a 33-card play)
 ELLIPSIS = "…"
 _NO_MENTION = "@\u200b"
+_MARKUP = re.compile(r"<(?=[#/:]|a:|t:|id:)")
 
 
 def size(text: str) -> int:
@@ -49,7 +55,8 @@ def clip(text: str, limit: int) -> str:
 def escape(text: str) -> str:
     """Markdown and mentions made literal; line breaks become spaces."""
     flat = " ".join(text.split())
-    return discord.utils.escape_markdown(flat).replace("@", _NO_MENTION)
+    escaped = discord.utils.escape_markdown(flat).replace("@", _NO_MENTION)
+    return _MARKUP.sub("<\u200b", escaped)
 
 
 def name(text: str) -> str:
