@@ -1489,23 +1489,35 @@ class TableService(ScoreQueries):
             for t in self._tables.values()
             if t.take_back is not None and t.take_back["expires"] <= now and not t.unavailable
         ]
-        updates = []
+        by_table: dict[int, list[Handle | None]] = {}
         for table_id, handle in due:
-            try:
-                if handle is None:  # the timeout rule takes the lock itself (its bot thinks)
-                    update = await self._time_out(table_id, now)
-                else:
-                    async with self._lock(table_id):
-                        update = await handle(self._tables.get(table_id), now)
-            except ServiceError as exc:
-                log.warning("table %s: deadline pass refused (%s); retried", table_id, exc.code)
-                continue
-            except Exception:  # one table must not stop the pass for the others
-                log.exception("table %s: deadline pass failed; retried at the next one", table_id)
-                continue
-            if update is not None:
-                updates.append(update)
-        return updates
+            by_table.setdefault(table_id, []).append(handle)
+
+        async def settle(table_id: int, handles: list[Handle | None]) -> list[ev.Update]:
+            """One table's due items in order; tables run side by side, so a pass after
+            downtime takes as long as its slowest table (a bot thinking), not their sum."""
+            out = []
+            for handle in handles:
+                try:
+                    if handle is None:  # the timeout rule takes the lock itself (its bot thinks)
+                        update = await self._time_out(table_id, now)
+                    else:
+                        async with self._lock(table_id):
+                            update = await handle(self._tables.get(table_id), now)
+                except ServiceError as exc:
+                    log.warning("table %s: deadline pass refused (%s); retried", table_id, exc.code)
+                    continue
+                except Exception:  # one table must not stop the pass for the others
+                    log.exception(
+                        "table %s: deadline pass failed; retried at the next one", table_id
+                    )
+                    continue
+                if update is not None:
+                    out.append(update)
+            return out
+
+        settled = await asyncio.gather(*(settle(t, h) for t, h in by_table.items()))
+        return [update for updates in settled for update in updates]
 
     async def _time_out(self, table_id: int, now: float) -> ev.Update | None:
         """The timeout rule for the overdue turn of table ``table_id``.

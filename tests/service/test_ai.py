@@ -8,6 +8,7 @@ import json
 import threading
 import time
 from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +24,7 @@ from engine import qingdun, sankou
 from engine.actions import Action, Play, TakeBack
 from engine.ai import BOT_SECONDS, HINT_SECONDS
 from engine.sankou import Phase
-from tests.service.helpers import USERS, Clock, full_table, mover, refused, seeds
+from tests.service.helpers import CHANNEL, USERS, Clock, full_table, mover, refused, seeds
 from tests.sql import execute
 from tests.thinkers import quick_thinker
 
@@ -417,3 +418,35 @@ async def test_closing_the_service_closes_its_thinker(database: str | Path, cloc
     await service.close()
     game = qingdun.Game.deal(1)
     assert await thinker.choose(game.observation(0), level="strong", seconds=1, seed=0) is None
+
+
+async def test_overdue_tables_time_out_side_by_side(
+    database: str | Path, brain: Brain, clock: Clock
+) -> None:
+    """After downtime many turns are overdue at once: each table's bot thinks while the others'
+    do, so the pass lasts as long as one decision, not one per table."""
+    service = await TableService.open(
+        database,
+        clock=clock,
+        seed_source=seeds(),
+        thinker=Thinker(executor=ThreadPoolExecutor(2), simulations=0),
+    )
+    try:
+        settings = {"turn_seconds": 600}
+        first = await full_table(service, "qingdun", settings=settings)
+        others = tuple(user + 100 for user in USERS)
+        second = await full_table(
+            service, "sankou", settings=settings, channel=CHANNEL + 1, users=others
+        )
+        clock.advance(601)
+        brain.gate = threading.Event()
+        deadline_pass = asyncio.create_task(service.run_due())
+        await brain.thinking()
+        await brain.thinking()  # the second table's bot started before the first one finished
+        brain.gate.set()
+        updates = await deadline_pass
+        assert {u.table_id for u in updates} == {first, second}
+        assert all(isinstance(u.announcements[0], ev.TimedOut) for u in updates)
+    finally:
+        brain.gate = None
+        await service.close()
