@@ -139,8 +139,8 @@ async def test_each_process_loads_drives_and_times_out_only_its_shards_guilds(
         await refused("guild_not_served", zero.create_table(guild_in(1), 9, A, "Ann", "qingdun"))
         assert set(zero.bot_turns()) <= {zero_table}
         # Scores read the shared database: any process shows any guild's board.
-        board = await zero.leaderboard(guild_in(1), "sankou")
-        assert board == await one.leaderboard(guild_in(1), "sankou") and board
+        board = await zero.board(guild_in(1), "sankou", A, by="points")
+        assert board == await one.board(guild_in(1), "sankou", A, by="points") and board.lines
     finally:
         await zero.close()
         await one.close()

@@ -189,8 +189,8 @@ async def test_end_table(service: TableService) -> None:
     await refused("table_ended", service.end_table(table, A))
     assert service.tables_in_channel(CHANNEL) == []
     # The abandoned hand has no result and no scores.
-    [hand] = await service.history(table, 5)
-    assert hand.outcome == "abandoned" and hand.deltas == {}
+    [hand] = await service.recent_hands(GUILD, table_id=table, limit=5)
+    assert hand.outcome == "abandoned" and [s.delta for s in hand.seats] == [None] * 4
     assert await service.table_score(table) == []
     # Its players are free to sit elsewhere in the channel.
     await service.create_table(GUILD, CHANNEL, A, "Ann", "qingdun")
