@@ -18,23 +18,21 @@ from hypothesis import strategies as st
 
 from bot.i18n import LANGS, has_refusal, refusal
 from bot.service import (
+    REFUSALS,
     DiscardCards,
     MakeBid,
     NameTrump,
     PassTurn,
     PlayCards,
-    ServiceError,
     TableService,
     Update,
 )
 from bot.service.settings import TableSettings
-from engine import CardParseError, IllegalMove
 from engine.cards import deck
 from engine.sankou import Phase
 from tests.conftest import BACKENDS, Databases, examples
 from tests.service.helpers import GUILD, USERS, Clock, full_table, open_service, play_turn, snapshot
 
-REFUSALS = (ServiceError, IllegalMove, CardParseError)
 EXAMPLES = 25
 
 card_words = st.sampled_from([str(c) for c in deck(1)] + ["10", "BJ", "SJ", "大王", "♥10", "3"])
