@@ -64,10 +64,6 @@ _RANKED = """
 """
 
 
-def _holder_rows(rows: Iterable[Any]) -> dict[Holder, Standing]:
-    return {(r[2], r[3]): Standing(*r) for r in rows}
-
-
 class ScoreWrites:
     """Writes of a settled hand; mixed into ``Transaction`` (inside its open transaction)."""
 
