@@ -559,13 +559,6 @@ class Store(ScoreReads):
             result.append(ActiveTable(table, tuple(seats.get(table.id, ())), hand))
         return result
 
-    async def hand_log(self, hand_id: int) -> list[tuple[str, dict[str, Any]]]:
-        """(action id, action record) of one hand, in order."""
-        rows = await self._all(
-            "SELECT action_id, action FROM actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
-        )
-        return [(action_id, json.loads(action)) for action_id, action in rows]
-
     async def table_score(self, table_id: int) -> list[ScoreLine]:
         """Each player's total at this table, best first; bots are told apart by seat."""
         rows = await self._all(

@@ -32,7 +32,16 @@ from bot.service.settings import TableSettings
 from engine.cards import deck
 from engine.sankou import Phase
 from tests.conftest import BACKENDS, Databases, examples
-from tests.service.helpers import GUILD, USERS, Clock, full_table, open_service, play_turn, snapshot
+from tests.service.helpers import (
+    GUILD,
+    USERS,
+    Clock,
+    full_table,
+    logged,
+    open_service,
+    play_turn,
+    snapshot,
+)
 
 EXAMPLES = 25
 
@@ -106,7 +115,7 @@ def test_typed_plays(backend: str, databases: Databases) -> None:
     async def body(service: TableService, texts: list[str], game: str) -> None:
         table = await full_table(service, game)
         while game == "sankou" and (await service.public_view(table)).phase != Phase.PLAY:
-            await play_turn(service, table, f"setup-{len(await service.store.hand_log(1))}")
+            await play_turn(service, table, f"setup-{len(await logged(service, 1))}")
         for n, text in enumerate(texts):
             user = await to_move(service, table)
             for who in (user, USERS[(USERS.index(user) + 1) % 4]):  # the mover, and not

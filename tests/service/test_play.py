@@ -27,6 +27,7 @@ from tests.service.helpers import (
     USERS,
     Clock,
     full_table,
+    logged,
     open_service,
     play_hand,
     play_turn,
@@ -207,8 +208,7 @@ async def test_leaving_a_hand_costs_the_penalty_and_opens_the_seat(
     assert first.outcome == "void" and first.result["leaver"] == 1
     assert second.outcome is None
     # The Leave is in the first hand's log.
-    log = await service.store.hand_log(1)
-    assert log[-1][1] == {"type": "leave", "seat": 1}
+    assert (await logged(service, 1))[-1] == {"type": "leave", "seat": 1}
 
 
 async def test_a_bot_replaces_the_leaver_and_play_goes_on(service: TableService) -> None:
