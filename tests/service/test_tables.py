@@ -25,10 +25,6 @@ A, B, C, D = USERS
 OUTSIDER = 999
 
 
-def code_of(exc: pytest.ExceptionInfo[ServiceError]) -> str:
-    return exc.value.code
-
-
 async def test_create_seats_the_creator_with_default_settings(service: TableService) -> None:
     update = await service.create_table(GUILD, CHANNEL, A, "Ann", "qingdun")
     assert update.status == "waiting"
