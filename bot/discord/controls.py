@@ -23,7 +23,6 @@ import discord
 from bot.i18n import t
 from engine.cards import ALL_CARDS, Card
 
-PUBLIC_VERBS = ("join", "leave", "addbot", "start", "hand", "pass", "hint", "partner")
 HAND_VERBS = (
     "play",
     "pass",

@@ -31,12 +31,12 @@ from bot.discord import controls, handview, text
 from bot.discord.presenter import SEND_FAILURES, png, seat_names
 from bot.i18n import lang_of, refusal, t
 from bot.service import (
+    REFUSALS,
     DiscardCards,
     MakeBid,
     NameTrump,
     PassTurn,
     PlayCards,
-    ServiceError,
     TableInfo,
     TurnOptions,
     Update,
@@ -44,14 +44,13 @@ from bot.service import (
 from bot.service import events as ev
 from engine.actions import Action, Bid, DeclareTrump, Discard, Pass, Play
 from engine.cards import Card, Suit
-from engine.errors import CardParseError, IllegalMove
+from engine.errors import IllegalMove
 from engine.qingdun.suggest import top_of
 
 if TYPE_CHECKING:
     from bot.discord.verbs import Verbs
 
 log = logging.getLogger(__name__)
-REFUSALS = (ServiceError, IllegalMove, CardParseError)
 KEPT_FOR = timedelta(minutes=14)  # Discord lets an interaction's messages be edited for 15
 
 

@@ -83,8 +83,6 @@ def fix(
         return offer(info.id, "fill", lang)
     if code == "table_hand_over" and info.status == "playing" and not info.settings.auto_deal:
         return offer(info.id, "next", lang)
-    if code == "stale_hand":
-        return table_button(info.id, "hand", lang)
     if code == "not_seated" and info.status == "waiting" and None in info.seats:
         return table_button(info.id, "join", lang)
     return None

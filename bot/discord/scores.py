@@ -24,13 +24,12 @@ import render
 from bot.discord import text
 from bot.discord.presenter import png, pretty, result_word, tally_lines
 from bot.i18n import CATALOGUE, lang_of, t
-from bot.service import ServiceError
+from bot.service import REFUSALS
 from bot.service import events as ev
 from bot.service.hand_ids import short_id
 from bot.service.scores import Band, bands
 from bot.store.score_rows import Board, BoardLine, GameStats, HandLine
 from engine.cards import Card
-from engine.errors import CardParseError, IllegalMove
 from engine.replay import Replay
 from render import BoardPicture, BoardRow
 
@@ -38,7 +37,6 @@ if TYPE_CHECKING:
     from bot.discord.verbs import Verbs
 
 log = logging.getLogger(__name__)
-REFUSALS = (ServiceError, IllegalMove, CardParseError)
 HISTORY_LENGTH = 10
 BUTTONS = {"first": "⏮", "prev": "◀", "next": "▶", "last": "⏭"}
 

@@ -27,6 +27,7 @@ from bot.discord.presenter import SEND_FAILURES, bots_line, seat_names
 from bot.discord.scores import ScoreVerbs
 from bot.i18n import lang_of, refusal, t
 from bot.service import (
+    REFUSALS,
     DiscardCards,
     MakeBid,
     NameTrump,
@@ -39,13 +40,12 @@ from bot.service import (
 from bot.service import events as ev
 from bot.service.events import BidPassed, EndVoteOpened, LeaveCost
 from engine.cards import Card, parse_cards
-from engine.errors import CardParseError, IllegalMove
+from engine.errors import CardParseError
 
 if TYPE_CHECKING:
     from bot.discord.app import CardTableBot
 
 log = logging.getLogger(__name__)
-REFUSALS = (ServiceError, IllegalMove, CardParseError)
 DEFER_AT = 2.0  # seconds after an interaction arrived: defer if the answer is not ready by then
 T = TypeVar("T")
 

@@ -68,10 +68,6 @@ def _singular(key: str, params: dict[str, Any]) -> str:
     return key
 
 
-def has_refusal(code: str) -> bool:
-    return code in ERRORS
-
-
 #: Params that name a seat (0-3): shown to players as seat numbers 1-4 and by name.
 SEAT_PARAMS = frozenset({"seat", "to_move", "leader", "dealer", "owner", "winner"})
 #: Params holding cards in notation (``10H JS``): shown to players through ``cards``.
@@ -134,7 +130,6 @@ __all__ = [
     "DEFAULT_LANG",
     "LANGS",
     "command_text",
-    "has_refusal",
     "lang_of",
     "refusal",
     "t",

@@ -322,11 +322,6 @@ UI: dict[str, Entry] = {
         "zh-TW": "你的手牌：{count} 張。",
         "zh-CN": "你的手牌：{count} 张。",
     },
-    "hand.kitty": {
-        "en": "Kitty (底牌): {cards}",
-        "zh-TW": "底牌：{cards}",
-        "zh-CN": "底牌：{cards}",
-    },
     "hand.partner": {
         "en": "Your partner's hand: {count} cards.",
         "zh-TW": "對家的手牌：{count} 張。",
@@ -338,11 +333,6 @@ UI: dict[str, Entry] = {
         "zh-CN": "已选：{cards}",
     },
     "hand.cards": {"en": "Cards: {cards}", "zh-TW": "牌：{cards}", "zh-CN": "牌：{cards}"},
-    "hand.nothing_selected": {
-        "en": "Nothing selected.",
-        "zh-TW": "尚未選牌。",
-        "zh-CN": "尚未选牌。",
-    },
     "hand.played": {"en": "Played: {cards}", "zh-TW": "已出：{cards}", "zh-CN": "已出：{cards}"},
     "hand.passed": {"en": "You passed.", "zh-TW": "你不要。", "zh-CN": "你不要。"},
     "hand.done": {"en": "Done.", "zh-TW": "完成。", "zh-CN": "完成。"},
@@ -902,11 +892,6 @@ UI.update(
             "zh-CN": "{name} 用第 {old} 桌的原班人马开了第 {table} 桌。不想玩的请按“离座”，"
             "由桌主按“开局”。",
         },
-        "table.again_here": {
-            "en": "Table #{table} is open here with the same seats.",
-            "zh-TW": "第 {table} 桌已用原班人馬開在這裡。",
-            "zh-CN": "第 {table} 桌已用原班人马开在这里。",
-        },
         "scores.no_hands": {
             "en": "No hands finished yet.",
             "zh-TW": "還沒有打完的牌局。",
@@ -946,11 +931,6 @@ UI.update(
             "en": "{kind} ({points} of {bid})",
             "zh-TW": "{kind}（{points}/{bid}）",
             "zh-CN": "{kind}（{points}/{bid}）",
-        },
-        "scores.history_bare": {
-            "en": "Hand {number}: {kind}",
-            "zh-TW": "第 {number} 局：{kind}",
-            "zh-CN": "第 {number} 局：{kind}",
         },
         "rules.howto_title": {
             "en": "How to play here",

@@ -586,11 +586,6 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "出完牌之後才能看對家的牌。",
         "zh-CN": "出完牌之后才能看对家的牌。",
     },
-    "stale_hand": {
-        "en": "These cards are from an earlier hand. Press My hand to see your cards now.",
-        "zh-TW": "這是上一局的手牌。請按「我的牌」看現在的牌。",
-        "zh-CN": "这是上一局的手牌。请按“我的牌”看现在的牌。",
-    },
     "bad_choice": {
         "en": "That choice is no longer on offer.",
         "zh-TW": "這個選項已經不能用了。",

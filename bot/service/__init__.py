@@ -1,6 +1,6 @@
 """The table service: tables, seats, hands, deadlines, bots and scores, with no Discord in it."""
 
-from bot.service.errors import MESSAGES, ServiceError
+from bot.service.errors import MESSAGES, REFUSALS, ServiceError
 from bot.service.events import (
     CatchUp,
     DueTurn,
@@ -17,6 +17,7 @@ from bot.service.settings import TableSettings, TimeoutRule
 
 __all__ = [
     "MESSAGES",
+    "REFUSALS",
     "CatchUp",
     "Dealer",
     "DiscardCards",

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.errors import CardParseError, IllegalMove
+
 MESSAGES: dict[str, str] = {
     # tables
     "table_not_found": "there is no table {table_id}",
@@ -101,3 +103,8 @@ class ServiceError(ValueError):
 def refuse(code: str, **params: Any) -> ServiceError:
     """The error for ``code``, its English text filled from ``MESSAGES``."""
     return ServiceError(MESSAGES[code].format(**params), code=code, **params)
+
+
+# What a request may be refused with, nothing changed: the service's own refusals and the
+# engines', which reach the caller unwrapped (front ends catch these as one).
+REFUSALS = (ServiceError, IllegalMove, CardParseError)

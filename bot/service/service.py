@@ -53,14 +53,11 @@ from bot.service.settings import TableSettings, TimeoutRule
 from bot.service.thinking import Thinker
 from bot.store import (
     ActiveTable,
-    BoardRow,
     DatabaseGone,
     DatabaseUnavailable,
     DatabaseUnusable,
     DuplicateActionId,
-    HandSummary,
     LedgerEntry,
-    PlayerStats,
     ScoreLine,
     Shards,
     StaleTable,
@@ -1829,17 +1826,6 @@ class TableService(ScoreQueries):
             raise refuse("table_not_found", table_id=table_id)
         return await self._store.table_score(table_id)
 
-    async def leaderboard(
-        self, guild_id: int, game: str, days: float | None = None, limit: int = 20
-    ) -> list[BoardRow]:
-        """The server's board: void-hand bonuses count only once a player has the server's
-        minimum of completed hands (``min_ranked_hands``); penalties always count."""
-        if game not in RULES:
-            raise refuse("unknown_game", game=game)
-        since = None if days is None else self._now() - days * 86400
-        minimum = await self.min_ranked_hands(guild_id)
-        return await self._store.leaderboard(guild_id, game, since, limit, minimum)
-
     async def min_ranked_hands(self, guild_id: int) -> int:
         """Completed hands a player needs before void-hand bonuses count for rank."""
         value = await self._store.min_ranked_hands(guild_id)
@@ -1858,15 +1844,3 @@ class TableService(ScoreQueries):
         async with self._transaction() as tx:
             await tx.set_min_ranked_hands(guild_id, hands)
         return hands
-
-    async def player_stats(
-        self, guild_id: int, user_id: int, game: str | None = None
-    ) -> list[PlayerStats]:
-        if game is not None and game not in RULES:
-            raise refuse("unknown_game", game=game)
-        return await self._store.player_stats(guild_id, user_id, game)
-
-    async def history(self, table_id: int, last_n: int = 10) -> list[HandSummary]:
-        if await self._store.table(table_id) is None:
-            raise refuse("table_not_found", table_id=table_id)
-        return await self._store.history(table_id, last_n)

@@ -12,11 +12,8 @@ from bot.store.errors import (
 )
 from bot.store.records import (
     ActiveTable,
-    BoardRow,
     HandRow,
-    HandSummary,
     LedgerEntry,
-    PlayerStats,
     ScoreLine,
     SeatRow,
     TableRow,
@@ -26,16 +23,13 @@ from bot.store.store import Store, Transaction
 
 __all__ = [
     "ActiveTable",
-    "BoardRow",
     "DatabaseGone",
     "DatabaseUnavailable",
     "DatabaseUnusable",
     "DuplicateActionId",
     "HandRow",
-    "HandSummary",
     "IntegrityError",
     "LedgerEntry",
-    "PlayerStats",
     "ScoreLine",
     "SeatRow",
     "Shards",

@@ -60,7 +60,7 @@ class ActiveTable:
 
 @dataclass(frozen=True, slots=True)
 class LedgerEntry:
-    """One player's line for one hand; the flags feed the leaderboard and statistics."""
+    """One player's line for one hand; the flags feed the ratings and statistics."""
 
     seat: int
     user_id: int | None
@@ -85,55 +85,3 @@ class ScoreLine:
     name: str
     total: int
     hands: int
-
-
-@dataclass(frozen=True, slots=True)
-class BoardRow:
-    """One line of a guild leaderboard. ``hands`` and ``wins`` count completed hands only."""
-
-    user_id: int
-    name: str
-    total: int
-    hands: int
-    wins: int
-    left: int
-    double_kou_for: int
-    double_kou_against: int
-    dealer_made: int
-    dealer_failed: int
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.hands if self.hands else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerStats:
-    """One player's numbers in one game (the same columns as the leaderboard, plus tables)."""
-
-    game: str
-    total: int
-    hands: int
-    wins: int
-    left: int
-    tables: int
-    double_kou_for: int
-    double_kou_against: int
-    dealer_made: int
-    dealer_failed: int
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.hands if self.hands else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class HandSummary:
-    number: int
-    started_at: float
-    ended_at: float | None
-    outcome: str | None  # "complete" | "void" | "abandoned" | None while running
-    result: dict[str, Any] | None
-    deltas: dict[int, int]  # by seat
-    names: dict[int, str]  # by seat, as recorded in the ledger
-    bots: frozenset[int] = frozenset()  # seats a bot played

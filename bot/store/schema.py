@@ -196,4 +196,9 @@ MIGRATIONS: tuple[str, ...] = (
         value TEXT NOT NULL
     );
     """,
+    # 7: boards read the standings (migration 4); the ledger's board index served only the
+    # ledger-summing leaderboard that they replaced.
+    """
+    DROP INDEX ledger_board;
+    """,
 )

@@ -181,10 +181,6 @@ class GameStats:
     throws: int = 0
     failed_throws: int = 0
 
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.hands if self.hands else 0.0
-
 
 @dataclass(frozen=True, slots=True)
 class HandSeat:

@@ -51,7 +51,7 @@ _HAND = (
     "h.id, t.guild_id, h.table_id, h.number, t.game, h.started_at, h.ended_at, h.outcome, h.result"
 )
 # Leaving bonuses count for rank only once a player has the server's minimum of completed
-# hands; penalties always count, so leaving never pays (as ``Store.leaderboard``).
+# hands; penalties always count, so leaving never pays.
 _COUNTED = "points + void_loss + CASE WHEN hands >= :min THEN void_bonus ELSE 0 END"
 _RANKED = """
     ranked AS (
@@ -62,10 +62,6 @@ _RANKED = """
     SELECT rank, user_id, name, value, hands, wins, row, (SELECT COUNT(*) FROM ranked)
     FROM ranked WHERE row <= :top OR user_id = :me ORDER BY row
 """
-
-
-def _holder_rows(rows: Iterable[Any]) -> dict[Holder, Standing]:
-    return {(r[2], r[3]): Standing(*r) for r in rows}
 
 
 class ScoreWrites:

@@ -27,11 +27,8 @@ from bot.store.errors import DuplicateActionId, IntegrityError, StaleTable
 from bot.store.postgres import SCORES_LOCK, PostgresBackend, ShardLease, is_postgres_url
 from bot.store.records import (
     ActiveTable,
-    BoardRow,
     HandRow,
-    HandSummary,
     LedgerEntry,
-    PlayerStats,
     ScoreLine,
     SeatRow,
     TableRow,
@@ -44,24 +41,6 @@ _TABLE_COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, game, settings, language, status, "
     "creator_id, created_at, hand_id, hands_done, deadline, reminder_at, reminder_sent, "
     "closing, end_vote, take_back, version"
-)
-_COUNTS = (
-    "SUM(NOT void), SUM(won), SUM(left_hand), SUM(double_kou_for), "
-    "SUM(double_kou_against), SUM(dealer_made), SUM(dealer_failed)"
-)
-_STAT_SUMS = f"COALESCE(SUM(delta), 0), {_COUNTS}"
-# A void hand's bonus counts for rank only once the player has the server's minimum of
-# completed hands (the CTE ``ranked``); penalties always count, so leaving never pays.
-_RANKED_TOTAL = (
-    "COALESCE(SUM(CASE WHEN NOT void OR delta < 0 OR user_id IN (SELECT user_id FROM ranked) "
-    "THEN delta END), 0)"
-)
-# A player's name as last recorded in the guild ``:guild`` (a grouped query's row names the
-# user); of
-# two hands at the same moment, the later written (hand ids grow).
-_LATEST_NAME = (
-    "(SELECT latest.name FROM ledger AS latest WHERE latest.guild_id = :guild "
-    "AND latest.user_id = ledger.user_id ORDER BY latest.at DESC, latest.hand_id DESC LIMIT 1)"
 )
 _UPDATABLE = frozenset(
     {
@@ -580,13 +559,6 @@ class Store(ScoreReads):
             result.append(ActiveTable(table, tuple(seats.get(table.id, ())), hand))
         return result
 
-    async def hand_log(self, hand_id: int) -> list[tuple[str, dict[str, Any]]]:
-        """(action id, action record) of one hand, in order."""
-        rows = await self._all(
-            "SELECT action_id, action FROM actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
-        )
-        return [(action_id, json.loads(action)) for action_id, action in rows]
-
     async def table_score(self, table_id: int) -> list[ScoreLine]:
         """Each player's total at this table, best first; bots are told apart by seat."""
         rows = await self._all(
@@ -596,87 +568,3 @@ class Store(ScoreReads):
             (table_id,),
         )
         return [ScoreLine(u, s, n, total, hands) for u, s, n, total, hands in rows]
-
-    async def leaderboard(
-        self,
-        guild_id: int,
-        game: str,
-        since: float | None = None,
-        limit: int = 20,
-        min_hands: int = 0,
-    ) -> list[BoardRow]:
-        """Players of a guild in one game, by total; ``since`` limits to hands after it.
-
-        Void-hand bonuses count only for players with ``min_hands`` completed hands in the
-        game (all time); a player with nothing that counts is left out.
-        """
-        rows = await self._all(
-            "WITH ranked AS (SELECT user_id FROM ledger WHERE guild_id = :guild AND game = :game "
-            "AND user_id IS NOT NULL GROUP BY user_id HAVING SUM(NOT void) >= :min_hands) "
-            f"SELECT user_id, {_LATEST_NAME}, {_RANKED_TOTAL}, {_COUNTS} FROM ledger "
-            "WHERE guild_id = :guild AND game = :game AND user_id IS NOT NULL "
-            "AND (at >= :since OR :since IS NULL) "
-            f"GROUP BY user_id HAVING SUM(NOT void) > 0 OR {_RANKED_TOTAL} != 0 "
-            "ORDER BY 3 DESC, SUM(won) DESC, user_id LIMIT :limit",
-            {"guild": guild_id, "game": game, "min_hands": min_hands, "since": since,
-             "limit": limit},
-        )  # fmt: skip
-        return [BoardRow(*row) for row in rows]
-
-    async def player_stats(
-        self, guild_id: int, user_id: int, game: str | None = None
-    ) -> list[PlayerStats]:
-        """One player's numbers per game played in the guild."""
-        rows = await self._all(
-            f"SELECT game, {_STAT_SUMS}, COUNT(DISTINCT table_id) FROM ledger "
-            "WHERE guild_id = :guild AND user_id = :user AND (game = :game OR :game IS NULL) "
-            "GROUP BY game ORDER BY game",
-            {"guild": guild_id, "user": user_id, "game": game},
-        )
-        return [
-            PlayerStats(
-                game=g,
-                total=t,
-                hands=h,
-                wins=w,
-                left=lf,
-                tables=tb,
-                double_kou_for=df,
-                double_kou_against=da,
-                dealer_made=dm,
-                dealer_failed=dfl,
-            )
-            for g, t, h, w, lf, df, da, dm, dfl, tb in rows
-        ]
-
-    async def history(self, table_id: int, last_n: int) -> list[HandSummary]:
-        """The last ``last_n`` hands of a table, oldest first."""
-        hands = await self._all(
-            "SELECT id, number, started_at, ended_at, outcome, result FROM hands "
-            "WHERE table_id = ? ORDER BY number DESC LIMIT ?",
-            (table_id, last_n),
-        )
-        if not hands:
-            return []
-        ids = [h[0] for h in hands]
-        marks = ",".join("?" * len(ids))
-        ledger: dict[int, list[tuple[int, int, str, bool]]] = {}
-        for hand_id, seat, delta, name, bot in await self._all(
-            "SELECT hand_id, seat, delta, name, user_id IS NULL FROM ledger "
-            f"WHERE hand_id IN ({marks})",
-            tuple(ids),
-        ):
-            ledger.setdefault(hand_id, []).append((seat, delta, name, bool(bot)))
-        return [
-            HandSummary(
-                number=number,
-                started_at=started,
-                ended_at=ended,
-                outcome=outcome,
-                result=None if result is None else json.loads(result),
-                deltas={seat: delta for seat, delta, _, _ in ledger.get(hand_id, ())},
-                names={seat: name for seat, _, name, _ in ledger.get(hand_id, ())},
-                bots=frozenset(seat for seat, _, _, bot in ledger.get(hand_id, ()) if bot),
-            )
-            for hand_id, number, started, ended, outcome, result in reversed(hands)
-        ]

@@ -195,10 +195,6 @@ class Game(GameBase):
         return self._contract
 
     @property
-    def highest_bid(self) -> int | None:
-        return self._high_bid
-
-    @property
     def trump(self) -> Suit | None:
         return self._trump
 

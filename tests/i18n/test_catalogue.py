@@ -18,7 +18,6 @@ from engine.qingdun.errors import MESSAGES as QINGDUN
 from engine.sankou.errors import MESSAGES as SANKOU
 
 ROOT = Path(__file__).resolve().parents[2]
-CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def placeholders(text: str) -> set[str]:

@@ -112,6 +112,14 @@ async def snapshot(service: TableService) -> dict[int, Any]:
     return result
 
 
+async def logged(service: TableService, hand_id: int | None) -> tuple[dict[str, Any], ...]:
+    """The action records stored for a hand, in order (what replays and exports read)."""
+    assert hand_id is not None
+    stored = await service.store.stored_hand(hand_id)
+    assert stored is not None
+    return stored.actions
+
+
 async def refused(code: str, coro: object, **params: object) -> ServiceError:
     """Await ``coro``, which must be refused with ``code`` (and these params)."""
     with pytest.raises(ServiceError) as exc:

@@ -6,7 +6,7 @@ import asyncio
 
 from bot.service import ServiceError, TableService
 from bot.service.requests import from_action
-from tests.service.helpers import USERS, full_table
+from tests.service.helpers import USERS, full_table, logged
 
 
 async def test_fifty_submissions_of_one_action_id_apply_once(service: TableService) -> None:
@@ -20,7 +20,7 @@ async def test_fifty_submissions_of_one_action_id_apply_once(service: TableServi
     assert sum(not u.duplicate for u in updates) == 1
     assert len({u.announcements for u in updates}) == 1  # repeats answer like the first
     assert len(service._tables[table].game.actions) == 1
-    assert len(await service.store.hand_log(1)) == 1
+    assert len(await logged(service, 1)) == 1
 
 
 async def test_fifty_different_clicks_on_one_turn_apply_once(service: TableService) -> None:
@@ -36,7 +36,7 @@ async def test_fifty_different_clicks_on_one_turn_apply_once(service: TableServi
     refused = [r for r in results if isinstance(r, BaseException)]
     assert len(applied) == 1 and not applied[0].duplicate
     assert all(isinstance(r, ServiceError) and r.code == "not_your_turn" for r in refused)
-    assert len(await service.store.hand_log(1)) == 1
+    assert len(await logged(service, 1)) == 1
 
 
 async def test_twenty_tables_act_at_once(service: TableService) -> None:
@@ -55,5 +55,4 @@ async def test_twenty_tables_act_at_once(service: TableService) -> None:
         )
         assert all(not u.duplicate and u.action is not None for u in updates)
     for table in tables:
-        hand_id = service._tables[table].hand_id
-        assert len(await service.store.hand_log(hand_id)) == 3
+        assert len(await logged(service, service._tables[table].hand_id)) == 3

@@ -17,7 +17,7 @@ from pathlib import Path
 from bot.service.games import RULES
 from engine.actions import action_from_json
 from engine.records import plain
-from tests.service.helpers import Clock, open_service
+from tests.service.helpers import Clock, logged, open_service
 from tests.sql import execute
 
 ROOT = Path(__file__).parents[2]
@@ -95,8 +95,8 @@ async def test_sigkill_at_random_moments_loses_nothing(database: str | Path) -> 
         try:
             for table in service._tables.values():
                 assert table.game is not None
-                log = await service.store.hand_log(table.hand_id)  # type: ignore[arg-type]
-                assert [action_from_json(a) for _, a in log] == list(table.game.actions)
+                log = await logged(service, table.hand_id)
+                assert [action_from_json(a) for a in log] == list(table.game.actions)
         finally:
             await service.close()
     assert len(acked) > 80

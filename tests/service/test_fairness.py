@@ -12,6 +12,7 @@ from bot.service.requests import from_action
 from bot.service.service import VOTE_SECONDS
 from tests.service.helpers import (
     CHANNEL,
+    GUILD,
     USERS,
     Clock,
     full_table,
@@ -53,8 +54,8 @@ async def test_the_host_cannot_end_a_hand_alone_every_player_must_agree(
     ended = await service.vote_end(table, C, 1, True)
     assert ended.status == "ended"
     assert ended.announcements == (ev.EndVoteClosed("agreed"), ev.TableEnded("ended_by_vote"))
-    [hand] = await service.history(table, 1)
-    assert hand.outcome == "abandoned" and hand.deltas == {}
+    [hand] = await service.recent_hands(GUILD, table_id=table, limit=1)
+    assert hand.outcome == "abandoned" and [s.delta for s in hand.seats] == [None] * 4
 
 
 async def test_a_refused_vote_plays_the_hand_out_and_its_result_counts(
@@ -139,8 +140,8 @@ async def test_in_a_hand_played_out_a_player_who_misses_a_turn_is_taken_over_by_
             if update.status == "ended":
                 break
         assert update.announcements[-1] == ev.TableEnded("closed_after_hand")
-        [hand] = await service.history(table, 1)
-        assert hand.outcome == "complete" and seat not in hand.bots
+        [hand] = await service.recent_hands(GUILD, table_id=table, limit=1)
+        assert hand.outcome == "complete" and hand.seats[seat].user_id == away  # not a bot
     finally:
         await service.close()
 

@@ -23,9 +23,11 @@ from engine.actions import Leave, Play
 from engine.cards import Suit, deck, parse_cards
 from engine.sankou import Phase
 from tests.service.helpers import (
+    GUILD,
     USERS,
     Clock,
     full_table,
+    logged,
     open_service,
     play_hand,
     play_turn,
@@ -162,10 +164,10 @@ async def test_qingdun_hand_announces_players_out_in_order(service: TableService
     assert sum(ended.deltas) == 0 and not ended.void
     played = events(updates, ev.Played)
     assert sum(len(p.cards) for p in played) <= 162
-    [hand, running] = await service.history(table, 2)
+    [running, hand] = await service.recent_hands(GUILD, table_id=table, limit=2)
     assert running.number == 2 and running.outcome is None
     assert hand.outcome == "complete" and hand.result["kind"] == ended.result.kind.value
-    assert hand.deltas == dict(enumerate(ended.deltas))
+    assert [(s.seat, s.delta) for s in hand.seats] == list(enumerate(ended.deltas))
 
 
 async def test_hand_limit_ends_the_table(service: TableService) -> None:
@@ -179,7 +181,7 @@ async def test_hand_limit_ends_the_table(service: TableService) -> None:
     assert final.announcements[-1].reason == "hands_done"
     assert not events(updates, ev.HandDealt)
     assert service.tables_in_channel(70) == []
-    assert len(await service.history(table, 10)) == 1
+    assert len(await service.recent_hands(GUILD, table_id=table, limit=10)) == 1
 
 
 @pytest.mark.parametrize("game", ["qingdun", "sankou"])
@@ -202,12 +204,11 @@ async def test_leaving_a_hand_costs_the_penalty_and_opens_the_seat(
     await service.join(table, OUTSIDER, "Ed")
     update = await service.start(table, A)
     assert update.hand_number == 2 and update.status == "playing"
-    [first, second] = await service.history(table, 5)
+    [second, first] = await service.recent_hands(GUILD, table_id=table, limit=5)
     assert first.outcome == "void" and first.result["leaver"] == 1
     assert second.outcome is None
     # The Leave is in the first hand's log.
-    log = await service.store.hand_log(1)
-    assert log[-1][1] == {"type": "leave", "seat": 1}
+    assert (await logged(service, 1))[-1] == {"type": "leave", "seat": 1}
 
 
 async def test_a_bot_replaces_the_leaver_and_play_goes_on(service: TableService) -> None:

@@ -22,6 +22,7 @@ from tests.service.helpers import (
     USERS,
     Clock,
     full_table,
+    logged,
     mover,
     play_hand,
     play_turn,
@@ -74,8 +75,7 @@ async def test_two_processes_acting_on_one_table_land_exactly_one_action(
         assert refusal_.code == "table_changed" and refusal_.params == {"table_id": table}
         for lang in LANGS:
             assert str(table) in refusal(refusal_, lang, ["a", "b", "c", "d"])
-        hand_id = first._tables[table].hand_id
-        assert len(await first.store.hand_log(hand_id)) == 1  # type: ignore[arg-type]
+        assert len(await logged(first, first._tables[table].hand_id)) == 1
         assert await snapshot(first) == await snapshot(second)  # the loser read it back
         loser = second if results[1] is refusal_ else first
         await play_turn(loser, table, "after-the-race")  # and plays on from there
@@ -139,8 +139,8 @@ async def test_each_process_loads_drives_and_times_out_only_its_shards_guilds(
         await refused("guild_not_served", zero.create_table(guild_in(1), 9, A, "Ann", "qingdun"))
         assert set(zero.bot_turns()) <= {zero_table}
         # Scores read the shared database: any process shows any guild's board.
-        board = await zero.leaderboard(guild_in(1), "sankou")
-        assert board == await one.leaderboard(guild_in(1), "sankou") and board
+        board = await zero.board(guild_in(1), "sankou", A, by="points")
+        assert board == await one.board(guild_in(1), "sankou", A, by="points") and board.lines
     finally:
         await zero.close()
         await one.close()

@@ -11,8 +11,7 @@ import pytest
 from hypothesis import event, example, given
 from hypothesis import strategies as st
 
-from bot.service import PlayCards, ServiceError, TableService, Update
-from engine import CardParseError, IllegalMove
+from bot.service import REFUSALS, PlayCards, TableService, Update
 from tests.conftest import BACKENDS, Databases, examples
 from tests.service.helpers import Clock, open_service, play_turn, snapshot
 
@@ -35,7 +34,6 @@ OPS = st.one_of(
     st.tuples(st.just("hands"), table_ix, st.none() | st.integers(1, 3)),
     st.tuples(st.just("end"), table_ix, user_ix),
 )
-REFUSALS = (ServiceError, IllegalMove, CardParseError)
 
 
 async def run(ops: list[tuple[object, ...]], prefill: bool, path: str | Path) -> None:

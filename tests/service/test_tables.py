@@ -25,10 +25,6 @@ A, B, C, D = USERS
 OUTSIDER = 999
 
 
-def code_of(exc: pytest.ExceptionInfo[ServiceError]) -> str:
-    return exc.value.code
-
-
 async def test_create_seats_the_creator_with_default_settings(service: TableService) -> None:
     update = await service.create_table(GUILD, CHANNEL, A, "Ann", "qingdun")
     assert update.status == "waiting"
@@ -189,8 +185,8 @@ async def test_end_table(service: TableService) -> None:
     await refused("table_ended", service.end_table(table, A))
     assert service.tables_in_channel(CHANNEL) == []
     # The abandoned hand has no result and no scores.
-    [hand] = await service.history(table, 5)
-    assert hand.outcome == "abandoned" and hand.deltas == {}
+    [hand] = await service.recent_hands(GUILD, table_id=table, limit=5)
+    assert hand.outcome == "abandoned" and [s.delta for s in hand.seats] == [None] * 4
     assert await service.table_score(table) == []
     # Its players are free to sit elsewhere in the channel.
     await service.create_table(GUILD, CHANNEL, A, "Ann", "qingdun")

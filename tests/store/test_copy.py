@@ -92,16 +92,13 @@ async def answers(service: TableService, tables: dict[str, int]) -> dict[str, An
                 seen[f"board {game} {by} {period}"] = await service.board(
                     GUILD, game, A, by=by, period=period
                 )
-        seen[f"leaderboard {game}"] = await service.leaderboard(GUILD, game)
     for user in (*USERS, *SANKOU_PLAYERS, *MID_PLAYERS, LATECOMER):
         seen[f"stats {user}"] = await service.game_stats(GUILD, user)
-        seen[f"player {user}"] = await service.player_stats(GUILD, user)
         seen[f"recent {user}"] = await service.recent_hands(GUILD, user_id=user)
         seen[f"colours {user}"] = await service.four_colour(user)
     for table in tables.values():
         seen[f"info {table}"] = await service.table_info(table)
         seen[f"score {table}"] = await service.table_score(table)
-        seen[f"history {table}"] = await service.history(table)
         lines = await service.recent_hands(GUILD, table_id=table)
         seen[f"recent table {table}"] = lines
         for line in lines:

@@ -10,19 +10,19 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
+from bot.ratings import record_hand
 from bot.store import (
-    BoardRow,
     DatabaseUnusable,
     DuplicateActionId,
     IntegrityError,
     LedgerEntry,
-    PlayerStats,
     ScoreLine,
     StaleTable,
     Store,
 )
 from bot.store.postgres import is_postgres_url
 from bot.store.schema import MIGRATIONS
+from bot.store.score_rows import Board, HandSeatRow, SeatLine, period_start
 from bot.store.sqlite import _statements
 from bot.store.store import Transaction
 from tests.sql import execute
@@ -111,7 +111,8 @@ async def test_foreign_keys_and_unique_action_ids_are_enforced(store: Store) -> 
     with pytest.raises(StaleTable):  # a seq is never written twice either: written elsewhere
         async with store.transaction() as tx:
             await tx.append_action(hand, 0, "other", 1, {"type": "pass", "seat": 1}, T0)
-    assert await store.hand_log(hand) == [("click", {"type": "pass", "seat": 0})]
+    stored = await store.stored_hand(hand)
+    assert stored is not None and stored.actions == ({"type": "pass", "seat": 0},)
     assert await store.action_exists("click") and not await store.action_exists("other")
 
 
@@ -142,7 +143,9 @@ async def test_a_claimed_write_lands_whole_or_not_at_all(store: Store) -> None:
     assert repeated.value.action_id == "first"
     row = await store.table(table)
     assert row is not None and (row.version, row.deadline) == (1, T0 + 60)
-    assert [a for a, _ in await store.hand_log(hand)] == ["first"]
+    stored = await store.stored_hand(hand)
+    assert stored is not None and stored.actions == ({"type": "pass", "seat": 0},)
+    assert await store.action_exists("first") and not await store.action_exists("late")
 
 
 async def test_every_cursor_is_closed_so_commits_never_meet_a_statement_in_progress(
@@ -185,12 +188,24 @@ async def record(
     store: Store, table: int, number: int, game: str, at: float, entries: list[LedgerEntry],
     guild: int = 1, outcome: str = "complete",
 ) -> None:  # fmt: skip
+    """A settled hand written as the service writes it: the hand, its ledger lines and the
+    standings they move (boards read those); a bot seat plays at the simple level."""
+    levels = [None if e.user_id is not None else "simple" for e in entries]
     async with store.transaction() as tx:
         hand = await tx.insert_hand(table, number, {"seed": number}, at)
         await tx.finish_hand(hand, outcome, {"deltas": [e.delta for e in entries]}, at)
         await tx.add_ledger(
             hand_id=hand, table_id=table, game=game, guild_id=guild, at=at, entries=entries
         )
+        await record_hand(
+            tx, hand_id=hand, guild_id=guild, game=game, at=at, void=outcome == "void",
+            seats=[
+                SeatLine(e.seat, e.user_id, levels[e.seat], e.name, e.delta, e.won, e.left_hand,
+                         e.dealer_made or e.dealer_failed)
+                for e in entries
+            ],
+            summaries=[HandSeatRow(e.seat, levels[e.seat]) for e in entries],
+        )  # fmt: skip
 
 
 @pytest.fixture
@@ -208,7 +223,7 @@ async def scored(store: Store) -> Store:
         line(2, 3, 30, "double_kou", double_kou_for=True, **won),
         line(3, 4, -30, "double_kou", double_kou_against=True),
     ])  # fmt: skip
-    # A normal hand won by seats 1 & 3, ten days later.
+    # A normal hand won by seats 1 & 3, ten days later (Monday 25 January: a new week).
     await record(store, q, 2, "qingdun", T0 + 10 * DAY, [
         line(0, 1, -10, "normal"), line(1, 2, 10, "normal", **won),
         line(2, 3, -10, "normal"), line(3, 4, 10, "normal", **won),
@@ -223,44 +238,68 @@ async def scored(store: Store) -> Store:
         line(0, 1, 6, "made", dealer_made=True, **won), line(1, 2, -2, "made"),
         line(2, 3, -2, "made"), line(3, None, -2, "made"),
     ])  # fmt: skip
-    await record(store, other, 1, "qingdun", T0, [line(0, 1, 999, "normal", **won)], guild=2)
+    await record(store, other, 1, "qingdun", T0, [
+        line(0, 1, 999, "normal", **won), line(1, 2, -999, "normal"),
+        line(2, 3, 999, "normal", **won), line(3, 4, -999, "normal"),
+    ], guild=2)  # fmt: skip
     return store
 
 
-async def test_leaderboard_matches_hand_computed_totals(scored: Store) -> None:
-    board = await scored.leaderboard(1, "qingdun")
-    assert board == [
-        # user, name, total, hands (completed), wins, left, 雙扣 for/against, dealer made/failed
-        BoardRow(1, "u1", 30 - 10 + 10, 2, 1, 0, 1, 0, 0, 0),
-        BoardRow(3, "u3", 30 - 10 + 10, 2, 1, 0, 1, 0, 0, 0),
-        BoardRow(4, "u4", -30 + 10 + 0, 2, 1, 0, 0, 1, 0, 0),
-        BoardRow(2, "u2", -30 + 10 - 50, 2, 1, 1, 0, 1, 0, 0),
+async def points_board(
+    store: Store, game: str, *, guild: int = 1, period: str = "all", at: float = T0
+) -> Board:
+    """A points board in which every leaving bonus counts (no minimum of completed hands)."""
+    start = None if period == "all" else period_start(period, at)
+    return await store.board(
+        guild, game, by="points", period=period, start_day=start, min_hands=0, me=0
+    )
+
+
+async def test_points_boards_match_hand_computed_totals(scored: Store) -> None:
+    board = await points_board(scored, "qingdun")
+    # rank, user, name, points (the void hand's too), hands (completed only), wins
+    assert [(r.rank, r.user_id, r.name, r.value, r.hands, r.wins) for r in board.lines] == [
+        (1, 1, "u1", 30 - 10 + 10, 2, 1),
+        (1, 3, "u3", 30 - 10 + 10, 2, 1),
+        (3, 4, "u4", -30 + 10 + 0, 2, 1),
+        (4, 2, "u2", -30 + 10 - 50, 2, 1),
     ]
-    assert board[0].win_rate == 0.5
-    # The last 5 days (seen from day 11): only hands 2 and 3.
-    recent = await scored.leaderboard(1, "qingdun", since=T0 + 6 * DAY)
-    assert [(r.user_id, r.total, r.hands, r.wins) for r in recent] == [
+    # The week of the last two hands: only hands 2 and 3.
+    week = await points_board(scored, "qingdun", period="week", at=T0 + 10 * DAY)
+    assert [(r.user_id, r.value, r.hands, r.wins) for r in week.lines] == [
         (4, 10 + 0, 1, 1),
         (1, -10 + 10, 1, 0),
         (3, -10 + 10, 1, 0),
         (2, 10 - 50, 1, 1),
     ]
-    sankou = await scored.leaderboard(1, "sankou")
+    sankou = await points_board(scored, "sankou")
     # The bot is not on the board.
-    assert [(r.user_id, r.total, r.dealer_made, r.wins) for r in sankou] == [
-        (1, 6, 1, 1),
-        (2, -2, 0, 0),
-        (3, -2, 0, 0),
+    assert [(r.user_id, r.value, r.wins) for r in sankou.lines] == [
+        (1, 6, 1),
+        (2, -2, 0),
+        (3, -2, 0),
     ]
-    assert await scored.leaderboard(3, "qingdun") == []
+    # Each guild its own board.
+    other = await points_board(scored, "qingdun", guild=2)
+    assert [(r.user_id, r.value) for r in other.lines] == [(1, 999), (3, 999), (2, -999), (4, -999)]
+    assert (await points_board(scored, "qingdun", guild=3)).lines == ()
 
 
-async def test_player_stats_and_table_score(scored: Store) -> None:
-    assert await scored.player_stats(1, 2) == [
-        PlayerStats("qingdun", -70, 2, 1, 1, 1, 0, 1, 0, 0),
-        PlayerStats("sankou", -2, 1, 0, 0, 1, 0, 0, 0, 0),
-    ]
-    assert [s.game for s in await scored.player_stats(1, 2, "sankou")] == ["sankou"]
+async def test_game_stats_and_table_score(scored: Store) -> None:
+    async def stats(user: int, game: str, guild: int = 1) -> tuple[int, ...] | None:
+        found = await scored.game_stats(guild, user, game, min_hands=0, trend_since=T0)
+        if found is None:
+            return None
+        return (found.points, found.hands, found.wins, found.voids, found.left,
+                found.double_kou_for, found.double_kou_against, found.dealer_hands,
+                found.dealer_made)  # fmt: skip
+
+    # points, hands, wins, voids, left, 雙扣 for/against, dealer hands/made
+    assert await stats(1, "qingdun") == (30, 2, 1, 1, 0, 1, 0, 0, 0)
+    assert await stats(2, "qingdun") == (-70, 2, 1, 1, 1, 0, 1, 0, 0)
+    assert await stats(2, "sankou") == (-2, 1, 0, 0, 0, 0, 0, 0, 0)
+    assert await stats(1, "sankou") == (6, 1, 1, 0, 0, 0, 0, 1, 1)
+    assert await stats(2, "sankou", guild=2) is None
     assert await scored.table_score(2) == [
         ScoreLine(1, None, "u1", 6, 1),
         ScoreLine(2, None, "u2", -2, 1),
@@ -269,10 +308,11 @@ async def test_player_stats_and_table_score(scored: Store) -> None:
     ]
 
 
-async def test_history_gives_the_last_hands_oldest_first(scored: Store) -> None:
-    hands = await scored.history(1, 2)
-    assert [h.number for h in hands] == [2, 3]
-    assert hands[1].outcome == "void" and hands[1].deltas == {0: 10, 1: -50, 2: 10, 3: 0}
-    assert hands[0].result == {"deltas": [-10, 10, -10, 10]}
-    assert hands[0].names == {0: "u1", 1: "u2", 2: "u3", 3: "u4"}
-    assert await scored.history(99, 5) == []
+async def test_a_tables_recent_hands_come_newest_first(scored: Store) -> None:
+    hands = await scored.recent_hands(table_id=1, limit=2)
+    assert [h.number for h in hands] == [3, 2]
+    assert hands[0].outcome == "void"
+    assert [(s.seat, s.delta) for s in hands[0].seats] == [(0, 10), (1, -50), (2, 10), (3, 0)]
+    assert hands[1].result == {"deltas": [-10, 10, -10, 10]}
+    assert [s.name for s in hands[1].seats] == ["u1", "u2", "u3", "u4"]
+    assert await scored.recent_hands(table_id=99, limit=5) == []
