@@ -1827,7 +1827,8 @@ class TableService(ScoreQueries):
         return await self._store.table_score(table_id)
 
     async def min_ranked_hands(self, guild_id: int) -> int:
-        """Completed hands a player needs before void-hand bonuses count for rank."""
+        """Completed hands a player needs before being ranked on the server's boards: before
+        that, neither their rating is shown nor do void-hand bonuses count for rank."""
         value = await self._store.min_ranked_hands(guild_id)
         return DEFAULT_MIN_RANKED_HANDS if value is None else value
 
