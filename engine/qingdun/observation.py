@@ -8,16 +8,29 @@ in order, hand sizes, points, the face-up card. Nothing else of the other hands 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from engine.actions import Pass, Play
+from engine.actions import Action, Pass, Play
 from engine.cards import Card
 from engine.qingdun.combos import Combo
-from engine.qingdun.view import TrickPlay
+from engine.qingdun.view import QingdunView, TrickPlay
 
-if TYPE_CHECKING:
-    from engine.qingdun.game import Game
+
+class Observed(Protocol):
+    """What an observation reads of a 清墩 game: a seat's view and the public record.
+
+    A protocol, so that the game builds observations of itself without an import circle.
+    """
+
+    @property
+    def actions(self) -> Sequence[Action]: ...
+    @property
+    def top(self) -> Combo | None: ...
+    @property
+    def top_led(self) -> bool: ...
+    def view(self, seat: int | None) -> QingdunView: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,7 +62,7 @@ class QingdunObservation:
         return tuple(tuple(cards) for cards in seen)
 
 
-def observe(game: Game, seat: int) -> QingdunObservation:
+def observe(game: Observed, seat: int) -> QingdunObservation:
     """What ``seat`` may know of ``game`` now."""
     view = game.view(seat)
     assert view.hand is not None
