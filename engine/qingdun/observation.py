@@ -14,6 +14,7 @@ from typing import Protocol
 
 from engine.actions import Action, Pass, Play
 from engine.cards import Card
+from engine.game import standing
 from engine.qingdun.combos import Combo
 from engine.qingdun.view import QingdunView, TrickPlay
 
@@ -39,7 +40,7 @@ class QingdunObservation:
     hand: tuple[Card, ...]
     partner_hand: tuple[Card, ...] | None  # only once ``seat`` has gone out
     hand_sizes: tuple[int, int, int, int]
-    history: tuple[Play | Pass, ...]  # every action of the hand, in order (all are public)
+    history: tuple[Play | Pass, ...]  # every move that stands, in order (all are public)
     first_leader: int  # who led the first trick (the holder of the face-up card)
     face_up: Card | None
     to_move: int | None
@@ -66,7 +67,7 @@ def observe(game: Observed, seat: int) -> QingdunObservation:
     """What ``seat`` may know of ``game`` now."""
     view = game.view(seat)
     assert view.hand is not None
-    history = tuple(a for a in game.actions if isinstance(a, Play | Pass))
+    history = tuple(a for a in standing(game.actions) if isinstance(a, Play | Pass))
     first = history[0].seat if history else view.to_move
     return QingdunObservation(
         seat=seat,

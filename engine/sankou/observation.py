@@ -15,6 +15,7 @@ from typing import Protocol
 
 from engine.actions import Action, Discard
 from engine.cards import Card, Suit
+from engine.game import standing
 from engine.sankou.combos import Lead, classify_lead
 from engine.sankou.order import CardOrder
 from engine.sankou.view import BidEntry, FailedThrow, FinishedTrick, Phase, SankouView, TrickPlay
@@ -46,7 +47,8 @@ class SankouObservation:
     hand_sizes: tuple[int, int, int, int]
     first_bidder: int
     bids: tuple[BidEntry, ...]
-    #: Every action in order; a discard not laid by ``seat`` shows no cards (``Discard(s, ())``).
+    #: Every move that stands (taken-back moves are gone), in order; a discard not laid by
+    #: ``seat`` shows no cards (``Discard(s, ())``).
     history: tuple[Action, ...]
     to_move: int | None
     dealer: int | None
@@ -71,7 +73,7 @@ def observe(game: Observed, seat: int) -> SankouObservation:
     assert view.hand is not None
     history = tuple(
         Discard(a.seat, ()) if isinstance(a, Discard) and a.seat != seat else a
-        for a in game.actions
+        for a in standing(game.actions)
     )
     return SankouObservation(
         seat=seat,

@@ -23,6 +23,11 @@ def views(game: GameBase) -> list[object]:
     return [game.view(seat) for seat in (None, 0, 1, 2, 3)]
 
 
+def observations(game: GameBase) -> list[object]:
+    """What each seat's AI is sent: the taken-back move must be gone from it (issue 21)."""
+    return [game.observation(seat) for seat in range(4)]  # type: ignore[attr-defined]
+
+
 def refused(game: GameBase, seat: int, code: str) -> None:
     before = (views(game), game.actions)
     with pytest.raises(IllegalMove) as caught:
@@ -103,6 +108,7 @@ def test_random_take_backs_leave_the_game_equal_to_the_replay_of_what_stands(
                 game.apply(TakeBack(last))
                 rebuilt = type(game).replay(game.start, before)
                 assert views(game) == views(rebuilt)
+                assert observations(game) == observations(rebuilt)
                 continue
             seat = game.to_move
             assert seat is not None
