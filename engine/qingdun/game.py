@@ -234,6 +234,13 @@ class Game(GameBase):
         self._do_play(seat, combo)
         return combo
 
+    def play_combo(self, seat: int, combo: Combo) -> None:
+        """``seat`` plays ``combo``, known to be legal now: ``play`` without its checks, for
+        the AI's rollouts, which play only combinations of the seat's own hand that beat the
+        top play (anything else would corrupt the game)."""
+        self._actions.append(Play(seat, combo.cards))
+        self._do_play(seat, combo)
+
     def pass_turn(self, seat: int) -> None:
         """``seat`` passes; a player who passed may play again when the turn comes back."""
         self._check_turn(seat)

@@ -343,6 +343,16 @@ class Game(GameBase):
         self._check_player(seat)
         hand = self._hands[seat]
         _check_held(hand, attempted)
+        if self._trick:
+            assert self._lead is not None
+            self._check_follow(hand, attempted, self._lead)
+        return self.play_trusted(seat, attempted)
+
+    def play_trusted(self, seat: int, attempted: list[Card]) -> list[Card]:
+        """``play`` for cards already known to be a legal play of ``seat`` now (the AI's
+        rollouts play only follows built by the follow rule): the same play, its checks
+        skipped. Anything else would corrupt the hand."""
+        hand = self._hands[seat]
         order = self._order
         if not self._trick:
             lead = combos.classify_lead(attempted, order)
@@ -360,7 +370,6 @@ class Game(GameBase):
         else:
             lead = self._lead
             assert lead is not None and self._best is not None
-            self._check_follow(hand, attempted, lead)
             played = attempted
             key = combos.play_key(lead, attempted, order)
             if key is not None and key > self._best[0]:

@@ -2,11 +2,13 @@
 
 - Go out when one play empties the hand.
 - Lead the weakest unit of the split (runs and full houses shed most cards and are hard to
-  answer); against an opponent about to go out, lead what that opponent cannot follow.
+  answer); against an opponent about to go out, lead what that opponent cannot follow; with
+  the partner at one or two cards, lead a low single it can take (and go out with).
 - Let a partner's trick stand (the partner keeps the lead; 借東風 when it goes out).
-- Beat an opponent with the smallest unit of the same kind, never tearing the split apart.
-- Bomb only when it pays: many points on the table, an opponent close to going out, or
-  few plays left so the lead it wins carries the hand home.
+- Beat an opponent with the smallest unit of the same kind, never tearing the split apart,
+  but not with 20 points or more of its own on a cheap trick an opponent can still bomb.
+- Bomb only when it pays: the points at stake against the bombs left (the more bombs, the
+  cheaper one is), an opponent close to going out, or a lead that carries the hand home.
 """
 
 from __future__ import annotations
@@ -14,12 +16,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.qingdun.combos import STRENGTH, Combo, beats
+from engine.qingdun.combos import SINGLE, STRENGTH, Combo, beats
 
 #: An opponent with this many cards or fewer is close to going out.
 DANGER = 3
-#: Points on the table worth a bomb.
-BOMB_POINTS = 20
+#: Points on the table worth a bomb when it is the seat's only one; each further bomb
+#: lowers that by ``BOMB_STEP``, down to ``BOMB_LEAST``.
+BOMB_POINTS = 25
+BOMB_STEP = 5
+BOMB_LEAST = 10
+#: Plain plays left (besides bombs) that a won lead carries home.
+HOME_PLAYS = 1
+#: A follow carrying this many points of its own is not put on a trick worth less than
+#: ``CHEAP_TRICK`` while an opponent with ``BOMB_CARDS`` cards or more can still bomb it.
+RICH_FOLLOW = 20
+CHEAP_TRICK = 20
+BOMB_CARDS = 4
+#: The partner at this many cards or fewer is fed a low single.
+FEED_PARTNER = 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +57,10 @@ def weakness(combo: Combo) -> tuple[int, int, int]:
     return (combo.rung, lowest(combo), -len(combo.cards))
 
 
+def points_of(combo: Combo) -> int:
+    return sum(card.points for card in combo.cards)
+
+
 def decide(units: Sequence[Combo], at: Table) -> Combo | None:
     """The unit to play, or None to pass (never None when leading)."""
     if at.top is None:
@@ -54,7 +72,7 @@ def _opponents(seat: int) -> tuple[int, int]:
     return ((seat + 1) % 4, (seat + 3) % 4)
 
 
-def _closest(at: Table) -> int:
+def closest(at: Table) -> int:
     """Cards of the opponent closest to going out (99 when both are out)."""
     sizes = [at.sizes[s] for s in _opponents(at.seat) if at.sizes[s]]
     return min(sizes) if sizes else 99
@@ -66,13 +84,18 @@ def lead(units: Sequence[Combo], at: Table) -> Combo:
     plain = [u for u in units if not u.is_bomb]
     if not plain:
         return min(units, key=weakness)
-    closest = _closest(at)
-    if closest <= 3:
+    near = closest(at)
+    if near <= DANGER:
         # What that opponent cannot follow: more cards than it holds, else our strongest.
-        longer = [u for u in plain if len(u.cards) > closest]
+        longer = [u for u in plain if len(u.cards) > near]
         if longer:
             return min(longer, key=weakness)
         return max(plain, key=lambda u: (lowest(u), len(u.cards)))
+    partner = at.sizes[(at.seat + 2) % 4]
+    if 0 < partner <= FEED_PARTNER:
+        singles = [u for u in plain if u.kind is SINGLE]
+        if singles:
+            return min(singles, key=weakness)
     return min(plain, key=weakness)
 
 
@@ -91,14 +114,24 @@ def follow(units: Sequence[Combo], at: Table) -> Combo | None:
         if u.kind is kind and u.shape == shape and not u.is_bomb and beats(u, top, top_led=led)
     ]  # fmt: skip
     if plain:
-        return min(plain, key=lambda u: u.key)
+        unit = min(plain, key=lambda u: u.key)
+        if _feeds_a_bomb(unit, at) and len(units) > 2:
+            return None
+        return unit
     bombs = [u for u in units if u.is_bomb]
-    if not bombs:
-        return None
     answers = [u for u in bombs if beats(u, top, top_led=led)]
     if not answers:
         return None
-    plays_left = len(units) - len(bombs)
-    if at.points >= BOMB_POINTS or _closest(at) <= DANGER or plays_left <= len(bombs):
+    plain_left = len(units) - len(bombs)
+    threshold = max(BOMB_LEAST, BOMB_POINTS - BOMB_STEP * (len(bombs) - 1))
+    if at.points >= threshold or closest(at) <= DANGER or plain_left <= HOME_PLAYS:
         return min(answers, key=lambda u: (u.rung, u.key))
     return None
+
+
+def _feeds_a_bomb(unit: Combo, at: Table) -> bool:
+    """Whether ``unit`` puts many points of its own on a cheap trick that an opponent who
+    could still bomb would take."""
+    if points_of(unit) < RICH_FOLLOW or at.points >= CHEAP_TRICK:
+        return False
+    return any(at.sizes[s] >= BOMB_CARDS for s in _opponents(at.seat))

@@ -1,9 +1,11 @@
 """Worlds for a 清墩 seat: the hidden cards dealt anew, consistent with everything public.
 
 The unseen cards (three decks minus the seat's hand, the partner's hand once the seat is
-out, and everything played) go to the other hands at their known sizes. A world is rebuilt
-through the engine itself: each start hand is the sampled hand plus what that seat played,
-and the public history is replayed onto it.
+out, and everything played) go to the other hands at their known sizes. One is not free:
+the face-up card (明牌) was dealt to the first leader, so while that seat has not played a
+copy of it, one copy stays in its hand. A world is rebuilt through the engine itself: each
+start hand is the sampled hand plus what that seat played, and the public history is
+replayed onto it.
 """
 
 from __future__ import annotations
@@ -30,7 +32,20 @@ class Sampler:
         for cards in (*self.known.values(), *self.played):
             for card in cards:
                 unseen[card.index] -= 1
+        self.pinned = self._pinned(unseen)
+        if self.pinned is not None:
+            unseen[self.pinned[1].index] -= 1
         self.unseen = [ALL_CARDS[i] for i in range(54) for _ in range(unseen[i])]
+
+    def _pinned(self, unseen: list[int]) -> tuple[int, Card] | None:
+        """(seat, card): the face-up card, still in its holder's hidden hand."""
+        obs = self.obs
+        card, holder = obs.face_up, obs.first_leader
+        if card is None or holder in self.known or not obs.hand_sizes[holder]:
+            return None
+        if card in self.played[holder] or unseen[card.index] <= 0:
+            return None
+        return holder, card
 
     def deal(self, rng: random.Random) -> list[list[Card]]:
         """Every seat's cards now: the known ones, and the unseen ones shuffled out."""
@@ -40,8 +55,12 @@ class Sampler:
         for seat in range(4):
             if seat in self.known:
                 hands.append(self.known[seat])
+                continue
+            size = self.obs.hand_sizes[seat]
+            if self.pinned is not None and self.pinned[0] == seat:
+                hands.append([self.pinned[1], *cards[: size - 1]])
+                del cards[: size - 1]
             else:
-                size = self.obs.hand_sizes[seat]
                 hands.append(cards[:size])
                 del cards[:size]
         return hands

@@ -37,6 +37,10 @@ SWAPS = 3  # Metropolis swaps per unseen card after the first deal
 DEALER_TRUMP_WEIGHT = 2.8
 KITTY_TRUMP_WEIGHT = 0.02
 BIDDER_WEIGHT = 1.5
+HIGH_BIDDER_WEIGHT = 1.8
+HIGH_BID = 100
+PASSER_WEIGHT = 0.8
+_STRONG = [i for i in range(54) if ALL_CARDS[i].suit is None or ALL_CARDS[i].rank == 10]
 
 
 class Sampler:
@@ -78,8 +82,9 @@ class Sampler:
         """How much likelier each slot is to hold each card than a uniform deal says.
 
         The dealer named trump because it holds many (13.5 of its 25 cards on average, 7.5
-        for a defender, measured in self-play), and laid side cards in the kitty. During the
-        bidding, a seat that bid is likelier to hold jokers and 10s.
+        for a defender, measured in self-play), and laid side cards in the kitty. The
+        auction speaks all hand long: a seat that bid is likelier to hold jokers and 10s
+        (more so for a high bid), a seat that only ever passed less likely.
         """
         weight = [[1.0] * 54 for _ in range(5)]
         obs = self.obs
@@ -92,12 +97,20 @@ class Sampler:
                     weight[dealer][i] = DEALER_TRUMP_WEIGHT
             for i in trumps:
                 weight[KITTY][i] = KITTY_TRUMP_WEIGHT
-        elif obs.phase is Phase.BIDDING:
-            strong = [i for i in range(54) if ALL_CARDS[i].suit is None or ALL_CARDS[i].rank == 10]
-            for entry in obs.bids:
-                if entry.amount is not None and entry.seat != obs.seat:
-                    for i in strong:
-                        weight[entry.seat][i] = BIDDER_WEIGHT
+        highest: dict[int, int] = {}
+        for entry in obs.bids:
+            highest.setdefault(entry.seat, 0)
+            if entry.amount is not None:
+                highest[entry.seat] = max(highest[entry.seat], entry.amount)
+        for seat, amount in highest.items():
+            if seat in (obs.seat, dealer):
+                continue
+            if not amount:
+                factor = PASSER_WEIGHT
+            else:
+                factor = HIGH_BIDDER_WEIGHT if amount >= HIGH_BID else BIDDER_WEIGHT
+            for i in _STRONG:
+                weight[seat][i] *= factor
         return weight
 
     # -- constraints ------------------------------------------------------------------
