@@ -37,7 +37,7 @@ from engine.ai.budget import (
     Plan,
     Rollouts,
 )
-from engine.ai.decision import Decision, Reason, Stats
+from engine.ai.decision import REASONS, Decision, Reason, Stats
 from engine.ai.review import Mistake, review
 from engine.game import GameBase
 from engine.qingdun.observation import QingdunObservation
@@ -147,6 +147,7 @@ __all__ = [
     "HINT_ROLLOUTS",
     "HINT_SECONDS",
     "LEVELS",
+    "REASONS",
     "Decision",
     "Mistake",
     "Observation",

@@ -13,6 +13,40 @@ from dataclasses import dataclass, field
 
 from engine.actions import Action
 
+#: Every reason code and the names of its parameters (docs/ai.md says what each means).
+#: ``found_by_search`` carries the code of the move it describes as ``move``, and that
+#: code's parameters.
+REASONS: dict[str, tuple[str, ...]] = {
+    # 清墩
+    "goes_out": ("kind",),
+    "lets_partner_win": ("points",),
+    "saves_points": ("points",),
+    "keeps_bomb": ("points", "bombs"),
+    "cannot_beat": (),
+    "blocks_opponent": ("cards", "kind"),
+    "leads_for_partner": ("cards",),
+    "leads_weakest": ("kind",),
+    "bombs_to_stop": ("cards", "bombs"),
+    "bombs_to_finish": ("plays",),
+    "bombs_for_points": ("points", "bombs"),
+    "beats_cheaply": ("kind", "points"),
+    # 三扣
+    "bids": ("expected", "bid"),
+    "passes_bid": ("expected",),
+    "buries": ("voids", "points", "trump"),
+    "names_trump": ("suit", "cards"),
+    "draws_trumps": ("out",),
+    "cashes_masters": ("cards",),
+    "leads_to_partner_ruff": ("suit",),
+    "leads_suit": ("suit", "cards"),
+    "ruffs": ("points",),
+    "wins_trick": ("points",),
+    "feeds_partner": ("points",),
+    "gives_least": ("points",),
+    # both
+    "found_by_search": ("move",),
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Reason:

@@ -30,7 +30,7 @@ A = TypeVar("A")
 W = TypeVar("W")
 
 #: The chance, over all candidates together, that noise alone replaces the heuristic's choice.
-OVERRIDE_ALPHA = 0.2
+OVERRIDE_ALPHA = 0.1
 #: Standard errors below the leader that drop a candidate, or above all others that stop.
 CLEAR_SIGMAS = 3.0
 #: Worlds per candidate in a phase, at least.

@@ -18,9 +18,9 @@ from engine.cards import Card
 from engine.qingdun.game import Game
 
 #: An ending is small when the hands still in play hold this many cards or fewer.
-ENDGAME_CARDS = 8
+ENDGAME_CARDS = 6
 #: Positions one exact search may visit before it gives up.
-NODES = 3000
+NODES = 1000
 
 
 class _TooBig(Exception):

@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.qingdun.combos import SINGLE, STRENGTH, Combo, beats
+from engine.cards import Card
+from engine.qingdun.combos import LED_TWO_STRENGTH, STRENGTH, TWO, Combo, beats, classify
 
 #: An opponent with this many cards or fewer is close to going out.
 DANGER = 3
@@ -32,8 +33,9 @@ HOME_PLAYS = 1
 RICH_FOLLOW = 20
 CHEAP_TRICK = 20
 BOMB_CARDS = 4
-#: The partner at this many cards or fewer is fed a low single.
+#: The partner at this many cards or fewer is fed a low single, of this rank or below.
 FEED_PARTNER = 2
+FEED_RANK = 10
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,11 @@ class Table:
 
 def lowest(combo: Combo) -> int:
     return min(STRENGTH[card.rank] for card in combo.cards)
+
+
+def led_strength(card: Card) -> int:
+    """A single card's strength when it leads (a led 2 is the lowest, §1.2)."""
+    return LED_TWO_STRENGTH if card.rank == TWO else STRENGTH[card.rank]
 
 
 def weakness(combo: Combo) -> tuple[int, int, int]:
@@ -93,9 +100,12 @@ def lead(units: Sequence[Combo], at: Table) -> Combo:
         return max(plain, key=lambda u: (lowest(u), len(u.cards)))
     partner = at.sizes[(at.seat + 2) % 4]
     if 0 < partner <= FEED_PARTNER:
-        singles = [u for u in plain if u.kind is SINGLE]
-        if singles:
-            return min(singles, key=weakness)
+        # The lowest card of a plain unit, alone: the partner takes it and may go out.
+        low = min((c for u in plain for c in u.cards), key=led_strength)
+        if led_strength(low) <= FEED_RANK:
+            single = classify([low])
+            assert single is not None
+            return single
     return min(plain, key=weakness)
 
 

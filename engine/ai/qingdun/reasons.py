@@ -69,7 +69,7 @@ def _play(
         if near <= policy.DANGER and len(choice) > near:
             return Reason("blocks_opponent", {"cards": near, "kind": kind})
         if 0 < partner <= policy.FEED_PARTNER and len(choice) == 1:
-            return Reason("feeds_partner", {"cards": partner})
+            return Reason("leads_for_partner", {"cards": partner})
         return Reason("leads_weakest", {"kind": kind})
     if combo.is_bomb:
         bombs = sum(u.is_bomb for u in units)

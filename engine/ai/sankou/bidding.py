@@ -51,7 +51,8 @@ def decide(
     stop = "heuristic"
     if strong and budget.cap >= 2:
         worlds, stop = sample(obs, bids, budget, rng)
-    stats = Stats("bid", budget.spent, len(bids) + 1, len(worlds), 0, stop)
+    tied = sum(_alike(w, bids) for w in worlds)
+    stats = Stats("bid", budget.spent, len(bids) + 1, len(worlds), tied, stop)
     if not worlds:
         guess = estimate(obs.hand)
         bid = bids[0] if dealer_value(bids[0], guess) > BID_MARGIN else None
@@ -107,14 +108,19 @@ def pass_values(worlds: list[World]) -> list[float]:
 
 def _decision(seat: int, bid: int | None, guess: int, stats: Stats, explain: bool) -> Decision:
     action = Pass(seat) if bid is None else Bid(seat, bid)
-    reason = None
-    if explain:
-        code = "passes_bid" if bid is None else "bids"
-        params: dict[str, object] = {"expected": guess}
-        if bid is not None:
-            params["bid"] = bid
-        reason = Reason(code, params)
-    return Decision(action, stats, reason)
+    return Decision(action, stats, reason(bid, guess) if explain else None)
+
+
+def reason(bid: int | None, guess: int) -> Reason:
+    """Why bid (or pass): the points the seat expects to take as dealer."""
+    if bid is None:
+        return Reason("passes_bid", {"expected": guess})
+    return Reason("bids", {"expected": guess, "bid": bid})
+
+
+def _alike(world: World, bids: list[int]) -> bool:
+    """Whether every bid and passing are worth the same in this world."""
+    return all(_bid_value(world, b) == world[1] for b in bids)
 
 
 def _bid_value(world: World, bid: int) -> float:

@@ -10,10 +10,10 @@ from typing import TypeVar
 from engine.actions import Action, Bid, DeclareTrump, Discard, Pass, Play
 from engine.ai.budget import BIG_FACTOR, Budget
 from engine.ai.clone import clone
-from engine.ai.decision import Judgement, Reason
+from engine.ai.decision import Judgement
 from engine.ai.sankou import bidding
 from engine.ai.sankou.player import World, candidates, kitty_options, play_evaluator, run_search
-from engine.ai.sankou.reasons import play_reason, setup_reason
+from engine.ai.sankou.reasons import play_reason, setup_reason, trump_reason
 from engine.ai.sankou.rollout import finish
 from engine.ai.sankou.seen import Memory, Position
 from engine.ai.sankou.setup import best_trumps
@@ -82,10 +82,7 @@ def _bid(
     )
     guess = round(sum(w[0] for w in worlds) / len(worlds))
     better: Action = Pass(obs.seat) if best is None else Bid(obs.seat, best)
-    params: dict[str, object] = {"expected": guess}
-    if best is not None:
-        params["bid"] = best
-    return Judgement(better, cost, Reason("passes_bid" if best is None else "bids", params))
+    return Judgement(better, cost, bidding.reason(best, guess))
 
 
 def _kitty(
@@ -125,7 +122,7 @@ def _trump(
     if found is None:
         return None
     suit, cost = found
-    reason = Reason("names_trump", {"suit": suit.value})
+    reason = trump_reason(suit, [*obs.hand, *(obs.kitty or ())])
     return Judgement(DeclareTrump(obs.seat, suit), cost, reason)
 
 

@@ -24,9 +24,9 @@ from engine.actions import DeclareTrump, Discard, Play
 from engine.ai import search
 from engine.ai.budget import Budget, Plan
 from engine.ai.clone import clone
-from engine.ai.decision import Decision, Reason, Stats
+from engine.ai.decision import Decision, Stats
 from engine.ai.sankou import bidding, policy
-from engine.ai.sankou.reasons import play_reason, setup_reason
+from engine.ai.sankou.reasons import play_reason, setup_reason, trump_reason
 from engine.ai.sankou.rollout import finish
 from engine.ai.sankou.sampling import Sampler
 from engine.ai.sankou.seen import Memory, Position, Seen
@@ -153,12 +153,8 @@ def _trump(
 
 
 def _declared(seat: int, suit: Suit, stats: Stats, explain: bool, full: list[Card]) -> Decision:
-    reason = Reason("names_trump", {"suit": suit.value, "cards": _trump_count(full, suit)})
-    return Decision(DeclareTrump(seat, suit), stats, reason if explain else None)
-
-
-def _trump_count(cards: list[Card], suit: Suit) -> int:
-    return sum(1 for c in cards if c.suit is None or c.rank == 10 or c.suit is suit)
+    reason = trump_reason(suit, full) if explain else None
+    return Decision(DeclareTrump(seat, suit), stats, reason)
 
 
 # ---------------------------------------------------------------------------------------

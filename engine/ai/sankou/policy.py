@@ -158,9 +158,9 @@ def follow(game: Game, seat: int, memory: Memory) -> list[Card]:
         return fill(seen, played_lead, feed=False)
     win = _winning(seen, played_lead, best, rivals_after, game, safe_only=False)
     if win is not None:
-        gain = points_on + sum(c.points for c in win)
+        # Points already on the table are worth a risk; the win's own points are not.
         safe = _holds_play(seen, played_lead, win, rivals_after, game)
-        if gain or seat == dealer or not _expensive(win, seen) or safe:
+        if points_on or seat == dealer or not _expensive(win, seen) or safe:
             return win
     return fill(seen, played_lead, feed=False)
 

@@ -12,7 +12,7 @@ from engine.ai.sankou import policy
 from engine.ai.sankou.seen import Game, Memory, Seen
 from engine.cards import SUITS, Card, Suit
 from engine.sankou import combos
-from engine.sankou.order import TRUMP, order_for
+from engine.sankou.order import LEVEL, TRUMP, order_for
 
 
 def setup_reason(hand: list[Card], laid: tuple[Card, ...], trump: Suit) -> Reason:
@@ -29,6 +29,12 @@ def setup_reason(hand: list[Card], laid: tuple[Card, ...], trump: Suit) -> Reaso
     return Reason(
         "buries", {"voids": voids, "points": sum(c.points for c in laid), "trump": trump.value}
     )
+
+
+def trump_reason(suit: Suit, cards: list[Card]) -> Reason:
+    """The trump named, with how many trumps the hand holds under it."""
+    count = sum(1 for c in cards if c.suit is None or c.rank == LEVEL or c.suit is suit)
+    return Reason("names_trump", {"suit": suit.value, "cards": count})
 
 
 def play_reason(
