@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.actions import Pass, Play, TakeBack
@@ -10,31 +12,23 @@ from engine.qingdun import Game as QingdunGame
 from engine.sankou import Game as SankouGame
 
 
-def _finished_qingdun() -> QingdunGame:
-    game = QingdunGame.from_hands(
-        [
-            "3S 3H 4D 9C KS KH AD",
-            "5S 6H 7D 8C 9S JD QH",
-            "4S 4H 6D 7C 10S QD 2H",
-            "5D 8H 9H JC QS AC 2S",
-        ],
-        leader=0,
-    )
+def _played_out(game: Any) -> Any:
+    """The hand finished by the heuristic in every seat."""
     step = 0
     while not game.over:
         game.apply(choose(game, game.to_move, level="medium", seed=step))
         step += 1
     return game
+
+
+def _finished_qingdun() -> QingdunGame:
+    hands = ["3S 3H 9C KS KH", "5S 6H 8C 9S JD", "4S 4H 7C 10S 2H", "5D 8H JC QS AC"]
+    return _played_out(QingdunGame.from_hands(hands, leader=0))
 
 
 def _finished_sankou() -> SankouGame:
     """A whole deal (the AI's worlds assume full decks)."""
-    game = SankouGame.deal(8)
-    step = 0
-    while not game.over:
-        game.apply(choose(game, game.to_move, level="medium", seed=step))
-        step += 1
-    return game
+    return _played_out(SankouGame.deal(8))
 
 
 def test_a_review_needs_a_finished_hand() -> None:
