@@ -7,6 +7,7 @@ raises ``IllegalMove`` with a specific code, so a refused action changes nothing
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
@@ -233,6 +234,28 @@ class Game(GameBase):
         self._actions.append(Play(seat, played))
         self._do_play(seat, combo)
         return combo
+
+    def redeal(self, hands: Sequence[Sequence[Card]]) -> Self:
+        """This position with ``hands`` as the cards each seat holds now (as many as now):
+        the AI deals the hidden cards of a position anew many times and plays each such
+        world out. The copy shares nothing mutable with this game; its record (``start``,
+        ``actions``) stays this game's, so it is for playing on, not for storing."""
+        if [len(hand) for hand in hands] != self._size:
+            raise ValueError("redeal needs as many cards in each hand as it holds now")
+        game = copy.copy(self)
+        game._cnt = [[0] * 54 for _ in SEATS]
+        game._rc = [[0] * 17 for _ in SEATS]
+        for seat, hand in enumerate(hands):
+            cnt, rc = game._cnt[seat], game._rc[seat]
+            for card in hand:
+                cnt[card.index] += 1
+                rc[card.rank] += 1
+        game._size = self._size[:]
+        game._actions = self._actions[:]
+        game._trick = self._trick[:]
+        game._points = self._points[:]
+        game._finished = self._finished[:]
+        return game
 
     def play_combo(self, seat: int, combo: Combo) -> None:
         """``seat`` plays ``combo``, known to be legal now: ``play`` without its checks, for

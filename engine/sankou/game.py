@@ -9,6 +9,7 @@ moment, so a replay re-derives the same forced cards.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterator, Sequence
 from typing import Any, Self
@@ -143,6 +144,23 @@ class Game(GameBase):
         if "seed" in start:
             return cls.deal(int(start["seed"]), start.get("first_bidder"))
         return cls.from_deal(start["hands"], start["kitty"], int(start["first_bidder"]))
+
+    def redeal(self, hands: Sequence[Sequence[Card]], kitty: Sequence[Card]) -> Self:
+        """This position with ``hands`` and ``kitty`` as the cards held and laid now (as
+        many as now): the AI deals the hidden cards of a position anew many times and plays
+        each such world out. The copy shares nothing mutable with this game; its record
+        (``start``, ``actions``) stays this game's, so it is for playing on, not storing."""
+        sizes = [len(hand) for hand in hands] + [len(kitty)]
+        if sizes != [len(hand) for hand in self._hands] + [len(self._kitty)]:
+            raise ValueError("redeal needs as many cards in each hand as it holds now")
+        game = copy.copy(self)
+        game._hands = [list(hand) for hand in hands]
+        game._kitty = list(kitty)
+        game._actions = self._actions[:]
+        game._bids = self._bids[:]
+        game._trick = self._trick[:]
+        game._tricks = self._tricks[:]
+        return game
 
     def apply(self, action: Action) -> Any:
         """Route a recorded action to the method that checks and applies it."""

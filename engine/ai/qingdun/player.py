@@ -45,8 +45,16 @@ class Plans:
         self.units = units
 
     @classmethod
-    def of(cls, game: Game) -> Plans:
-        return cls([decompose(hand) if hand else [] for hand in game.hands])
+    def of(cls, game: Game, known: dict[int, list[Combo]] | None = None) -> Plans:
+        """Each seat's split in ``game``; ``known``: splits already made (hands the deciding
+        seat sees, the same in every world)."""
+        known = known or {}
+        return cls(
+            [
+                known[seat][:] if seat in known else decompose(hand) if hand else []
+                for seat, hand in enumerate(game.hands)
+            ]
+        )
 
     def copy(self) -> Plans:
         return Plans([None if u is None else u[:] for u in self.units])
@@ -179,10 +187,11 @@ def search_options(
     sampler = Sampler(obs)
     seat = obs.seat
     points = trick_points(obs)
+    known = {s: decompose(cards) for s, cards in sampler.known.items()}
 
     def sample(r: random.Random) -> tuple[Game, Plans]:
         w = sampler.world(r)
-        return w, Plans.of(w)
+        return w, Plans.of(w, known)
 
     def evaluate(w: tuple[Game, Plans], choice: Choice) -> float:
         game = clone(w[0])

@@ -5,7 +5,8 @@ out, and everything played) go to the other hands at their known sizes. One is n
 the face-up card (明牌) was dealt to the first leader, so while that seat has not played a
 copy of it, one copy stays in its hand. A world is rebuilt through the engine itself: each
 start hand is the sampled hand plus what that seat played, and the public history is
-replayed onto it.
+replayed onto it, once per decision: later worlds are that game with the hidden cards
+dealt anew (``Game.redeal``).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ class Sampler:
         if self.pinned is not None:
             unseen[self.pinned[1].index] -= 1
         self.unseen = [ALL_CARDS[i] for i in range(54) for _ in range(unseen[i])]
+        self._template: Game | None = None
 
     def _pinned(self, unseen: list[int]) -> tuple[int, Card] | None:
         """(seat, card): the face-up card, still in its holder's hidden hand."""
@@ -66,7 +68,11 @@ class Sampler:
         return hands
 
     def world(self, rng: random.Random) -> Game:
-        return self.build(self.deal(rng))
+        """A game at the observed position with freshly dealt hidden cards."""
+        hands = self.deal(rng)
+        if self._template is None:  # the history replayed once, through every check
+            self._template = self.build(hands)
+        return self._template.redeal(hands)
 
     def build(self, hands: list[list[Card]]) -> Game:
         game = Game([hands[s] + self.played[s] for s in range(4)], self.obs.first_leader)

@@ -18,7 +18,6 @@ import random
 
 from engine.actions import Bid, Pass
 from engine.ai.budget import Budget
-from engine.ai.clone import clone
 from engine.ai.decision import Decision, Reason, Stats
 from engine.ai.sankou.rollout import estimate, playout
 from engine.ai.sankou.sampling import KITTY, Sampler
@@ -151,8 +150,7 @@ def _world(sampler: Sampler, seat: int, rng: random.Random) -> World:
     """One sampled world: the seat's points as dealer, its value of passing, and the
     highest bid another hand would go to (0: none)."""
     slots = sampler.deal(rng)
-    game = sampler.build(slots)
-    passing = clone(game)
+    passing = sampler.of(slots)
     passing.pass_turn(seat)
     value = playout(passing, Memory.empty(), seat)
     assert value is not None

@@ -75,6 +75,7 @@ class Sampler:
         self.caps = self._caps()
         self.weight = self._weights()
         self.failed = self._failed_throws()
+        self._template: Game | None = None
 
     # -- what the bidding and the kitty suggest ---------------------------------------
 
@@ -291,7 +292,22 @@ class Sampler:
 
     def world(self, rng: random.Random) -> Game:
         """A game at the observed position with freshly sampled hidden cards."""
-        return self.build(self.deal(rng))
+        return self.of(self.deal(rng))
+
+    def of(self, slots: list[list[Card]]) -> Game:
+        """The observed position with these hidden cards: the history is replayed once, through
+        every check, and later worlds are that game with the cards dealt anew."""
+        if self._template is None:
+            self._template = self.build(slots)
+        obs = self.obs
+        now = [list(obs.hand) if s == obs.seat else slots[s] for s in range(4)]
+        if obs.phase is Phase.KITTY:
+            kitty = list(obs.kitty or ())
+        elif obs.phase is Phase.BIDDING or not self.kitty_known:
+            kitty = slots[KITTY]
+        else:
+            kitty = list(obs.kitty or ())
+        return self._template.redeal(now, kitty)
 
     def build(self, slots: list[list[Card]]) -> Game:
         obs = self.obs
