@@ -11,7 +11,8 @@ The heuristic's choice (candidate 0) is replaced only by a candidate that beats 
 least ``floor`` paired worlds by more than ``z`` standard errors, ``z`` growing with the
 number of candidates (the best of many looks better than it is: a Bonferroni bound on the
 chance that noise alone overrides the heuristic). The search stops early once a candidate is
-clearly best, or when every candidate has scored exactly alike on ``floor`` worlds.
+clearly best, when every candidate has scored exactly alike, or when none can gain more than
+a negligible amount over the heuristic's choice.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ PHASE_ROUNDS = 4
 CHECK_EVERY = 4
 #: Rounds on which every candidate scored alike that settle it for the heuristic's choice.
 ALIKE_ROUNDS = 8
+#: A gain over the heuristic's choice too small to look for (points of the hand's score).
+INDIFFERENT = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +210,8 @@ def _settled(alive: list[int], values: list[list[float]], floor: int) -> bool:
             return True
     if n < max(2, floor):
         return False
+    if 0 in alive and all(_negligible(values[i], values[0]) for i in alive if i):
+        return True
     leader = _leader(alive, values)
     for i in alive:
         if i != leader:
@@ -214,6 +219,12 @@ def _settled(alive: list[int], values: list[list[float]], floor: int) -> bool:
             if mean - CLEAR_SIGMAS * se <= 0:
                 return False
     return True
+
+
+def _negligible(values: list[float], default: list[float]) -> bool:
+    """Whether a candidate surely gains less than ``INDIFFERENT`` over the default."""
+    mean, se, _ = paired(values, default)
+    return mean + CLEAR_SIGMAS * se < INDIFFERENT
 
 
 def _choice(alive: list[int], values: list[list[float]], floor: int, k: int) -> int:

@@ -31,11 +31,12 @@ from engine.ai.sankou.rollout import finish
 from engine.ai.sankou.sampling import Sampler
 from engine.ai.sankou.seen import Memory, Position, Seen
 from engine.ai.sankou.setup import best_trumps, burial
-from engine.cards import Card, Suit
-from engine.sankou import moves
+from engine.cards import JACK, Card, Suit
+from engine.sankou import combos, moves
+from engine.sankou.combos import Lead
 from engine.sankou.game import Game
 from engine.sankou.observation import SankouObservation
-from engine.sankou.order import TRUMP
+from engine.sankou.order import LEVEL, TRUMP
 from engine.sankou.view import Phase
 
 MAX_CANDIDATES = 10
@@ -230,10 +231,31 @@ def candidates(game: policy.Game, seat: int, memory: Memory) -> list[list[Card]]
             more.append(cards)
             if n >= 1:
                 break
+    shapes = {_shape(first, seen, lead, game)}
     for cards in more:
         key = tuple(sorted(cards))
-        if key not in found:
+        shape = _shape(cards, seen, lead, game)
+        if key not in found and shape not in shapes:
             found[key] = cards
+            shapes.add(shape)
         if len(found) >= MAX_CANDIDATES:
             break
     return list(found.values())
+
+
+def _shape(cards: list[Card], seen: Seen, lead: Lead | None, game: policy.Game) -> tuple:
+    """What tells two follows apart: whether it takes the trick, the points, the trumps and
+    strong trumps it spends, the high side cards, the pairs it breaks. Two follows alike in
+    all that (a 3 or an 8 thrown away) are the same candidate: comparing them would spend
+    rollouts on worlds that cannot tell them apart. A lead is its own shape."""
+    if lead is None:
+        return tuple(sorted(cards))
+    order = seen.order
+    best = game.winning_key()
+    key = combos.play_key(lead, cards, order)
+    wins = key is not None and best is not None and key > best
+    trumps = sum(1 for c in cards if order.suit[c.index] == TRUMP)
+    strong = sum(1 for c in cards if c.suit is None or c.rank == LEVEL)
+    high = sum(1 for c in cards if order.suit[c.index] != TRUMP and c.rank >= JACK)
+    broken = sum(1 for c in set(cards) if seen.held[c.index] == 2 and cards.count(c) == 1)
+    return (wins, sum(c.points for c in cards), trumps, strong, high, broken)
