@@ -5,21 +5,45 @@
   (bids and kitties get ``BIG_FACTOR`` times as many), or X seconds per decision;
 - ``strong_v1:N`` / ``strong_v1:Xs``: the strong player before issue 24, frozen in
   ``bench/baselines/strong_v1`` (N rollouts for every decision, as it counted them);
-- ``rules``: the short rule-based player of ``bench/baselines/rules.py``.
+- ``rules``: the short rule-based player of ``bench/baselines/rules.py``;
+- ``strong-FEATURE:N``: the strong player without one of its parts, to measure what that
+  part is worth (``ABLATIONS``: ``inference``, the weighing of worlds by the recent plays).
 
 Every player decides from the seat's observation only.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
+from types import ModuleType
 
 from bench.baselines import rules, strong_v1
 from engine.actions import Action
 from engine.ai import Rollouts, Stats, think
+from engine.ai.qingdun import inference as qingdun_inference
+from engine.ai.sankou import inference as sankou_inference
 
-LEVELS = ("simple", "medium", "strong", "strong_v1", "rules")
+#: What each ablation turns off: (module, constant, value) set while the player decides.
+ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
+    "inference": [(qingdun_inference, "CANDIDATES", 1), (sankou_inference, "CANDIDATES", 1)],
+}
+LEVELS = ("simple", "medium", "strong", "strong_v1", "rules", *(f"strong-{a}" for a in ABLATIONS))
 UNBOUNDED = 10**9
+
+
+@contextmanager
+def ablated(name: str) -> Iterator[None]:
+    """The strong player without the part ``name`` while the block runs."""
+    saved = [(module, attr, getattr(module, attr)) for module, attr, _ in ABLATIONS[name]]
+    for module, attr, value in ABLATIONS[name]:
+        setattr(module, attr, value)
+    try:
+        yield
+    finally:
+        for module, attr, value in saved:
+            setattr(module, attr, value)
 
 
 @dataclass(frozen=True)
@@ -34,7 +58,7 @@ class Player:
         level, _, budget = text.partition(":")
         if level not in LEVELS:
             raise ValueError(f"unknown player {level!r}: choose from {', '.join(LEVELS)}")
-        searching = level in ("strong", "strong_v1")
+        searching = level.startswith("strong")
         if not searching:
             if budget:
                 raise ValueError(f"{level} takes no budget")
@@ -67,12 +91,14 @@ class Player:
             return action, None
         # a time budget alone: as many rollouts as the time allows
         unbounded = Rollouts(play=UNBOUNDED) if self.seconds is not None else None
-        decision = think(
-            obs,  # type: ignore[arg-type]
-            level=self.level,
-            seed=seed,
-            simulations=self.simulations,
-            seconds=self.seconds,
-            rollouts=unbounded,
-        )
+        level, _, ablation = self.level.partition("-")
+        with ablated(ablation) if ablation else nullcontext():
+            decision = think(
+                obs,  # type: ignore[arg-type]
+                level=level,
+                seed=seed,
+                simulations=self.simulations,
+                seconds=self.seconds,
+                rollouts=unbounded,
+            )
         return decision.action, decision.stats

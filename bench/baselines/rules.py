@@ -103,6 +103,7 @@ def _sankou(obs: SankouObservation) -> Action:
 
     def strength_of(card: Card) -> tuple[int, int]:
         return (card.points > 0, strength[card.index])
+
     if obs.lead is None:
         side = [c for c in hand if suit_of[c.index] != TRUMP]
         trumps = sorted((c for c in hand if suit_of[c.index] == TRUMP), key=strength_of)

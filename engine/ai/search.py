@@ -68,6 +68,16 @@ def fold(
     return min(best, value), alpha, min(beta, value)
 
 
+def draw(weights: Sequence[float], rng: random.Random) -> int:
+    """An index drawn in proportion to ``weights``."""
+    pick = rng.random() * sum(weights)
+    for index, w in enumerate(weights):
+        pick -= w
+        if pick < 0:
+            return index
+    return len(weights) - 1
+
+
 def override_sigmas(candidates: int) -> float:
     """Standard errors a candidate must beat the heuristic's choice by, among ``candidates``."""
     return NormalDist().inv_cdf(1 - OVERRIDE_ALPHA / max(1, candidates - 1))

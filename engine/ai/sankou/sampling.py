@@ -10,9 +10,12 @@ cannot know it. Hard constraints:
   cards that hand played since);
 
 and a soft one, checked with the engine's own ``throw_failure``: a throw that failed was cut
-down to the same forced cards. A world is then rebuilt through the engine itself: the start
-deal is each hand plus what it played, and the public history is replayed onto it (a failed
-throw replayed as its forced cards, a hidden discard as the sampled kitty).
+down to the same forced cards. Softer still, the bidding and the kitty weigh where cards lie
+(``_weights``), and the other seats' recent plays weigh whole deals (``inference``). A world
+is then rebuilt through the engine itself: the start deal is each hand plus what it played,
+and the public history is replayed onto it (a failed throw replayed as its forced cards, a
+hidden discard as the sampled kitty), once per decision; later worlds are that game with
+the hidden cards dealt anew (``Game.redeal``).
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ import random
 from collections.abc import Sequence
 
 from engine.actions import Action, Discard, Play
+from engine.ai.sankou import inference
+from engine.ai.search import draw
 from engine.cards import ALL_CARDS, Card
 from engine.sankou import combos
 from engine.sankou.combos import Kind
@@ -76,6 +81,7 @@ class Sampler:
         self.weight = self._weights()
         self.failed = self._failed_throws()
         self._template: Game | None = None
+        self.likelihood = inference.Likelihood(obs)
 
     # -- what the bidding and the kitty suggest ---------------------------------------
 
@@ -291,8 +297,13 @@ class Sampler:
     # -- worlds ------------------------------------------------------------------------
 
     def world(self, rng: random.Random) -> Game:
-        """A game at the observed position with freshly sampled hidden cards."""
-        return self.of(self.deal(rng))
+        """A game at the observed position with freshly sampled hidden cards (one of a few
+        deals, drawn by how well it explains the other seats' recent plays)."""
+        if not self.likelihood.checks:
+            return self.of(self.deal(rng))
+        options = [self.deal(rng) for _ in range(inference.CANDIDATES)]
+        weights = [self.likelihood.weight(slots, slots[KITTY]) for slots in options]
+        return self.of(options[draw(weights, rng)])
 
     def of(self, slots: list[list[Card]]) -> Game:
         """The observed position with these hidden cards: the history is replayed once, through
