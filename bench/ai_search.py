@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -47,9 +48,10 @@ def positions(game_name: str, count: int, every: int, first: int) -> Iterator[Po
         deal += 1
 
 
-def _v1_ties(obs: object, rollouts: int, seed: int) -> tuple[int, int]:
-    """strong_v1's (rounds, tied rounds) at one decision, by watching its evaluations."""
-    rounds = tied = 0
+def _v1_ties(obs: object, rollouts: int, seed: int) -> tuple[int, int, int]:
+    """strong_v1's (rounds, tied rounds, rollouts) at one decision, by watching its
+    evaluations."""
+    rounds = tied = evaluations = 0
     original = v1_search.best_candidate
 
     def watched(candidates: Any, sample: Callable, evaluate: Callable, *rest: Any) -> Any:
@@ -58,6 +60,8 @@ def _v1_ties(obs: object, rollouts: int, seed: int) -> tuple[int, int]:
         keep: list[object] = []  # hold the worlds, so their ids stay unique
 
         def recorded(world: Any, candidate: Any) -> float:
+            nonlocal evaluations
+            evaluations += 1
             value = evaluate(world, candidate)
             keep.append(world)
             by_world.setdefault(id(world), []).append(value)
@@ -75,7 +79,7 @@ def _v1_ties(obs: object, rollouts: int, seed: int) -> tuple[int, int]:
         strong_v1.decide(obs, level="strong", seed=seed, simulations=rollouts)  # type: ignore[arg-type]
     finally:
         v1_search.best_candidate = original
-    return rounds, tied
+    return rounds, tied, evaluations
 
 
 def measure(task: tuple[Position, int, int]) -> dict[str, Any]:
@@ -83,10 +87,18 @@ def measure(task: tuple[Position, int, int]) -> dict[str, Any]:
     game: GameBase = GAMES[game_name].replay(start, actions)
     obs = game.observation(game.to_move)  # type: ignore[attr-defined]
     seed = 1000 + index
+    started = time.process_time()
     hint = think(obs, seed=seed, simulations=rollouts)
+    cpu = time.process_time() - started
     deep = think(obs, seed=seed + 7919, rollouts=Rollouts(play=10 * rollouts))
-    v1_rounds, v1_tied = _v1_ties(obs, rollouts, seed)
+    started = time.process_time()
+    v1_rounds, v1_tied, v1_rollouts = _v1_ties(obs, rollouts, seed)
+    v1_cpu = time.process_time() - started
     return {
+        "cpu": cpu,
+        "rollouts": hint.stats.rollouts,
+        "v1_cpu": v1_cpu,
+        "v1_rollouts": v1_rollouts,
         "phase": hint.stats.phase,
         "candidates": hint.stats.candidates,
         "searched": hint.stats.rollouts > 0,
@@ -137,3 +149,11 @@ def _report(game_name: str, rollouts: int, rows: list[dict[str, Any]]) -> Iterat
     v1_share = v1_tied / v1_rounds if v1_rounds else 0.0
     yield f"  rounds all tied, strong           : {share:.1%} of {rounds}  (goal < 20%)"
     yield f"  rounds all tied, strong_v1        : {v1_share:.1%} of {v1_rounds}"
+    play = [r for r in rows if r["phase"] == "play" and r["rollouts"] and r["v1_rollouts"]]
+    if play:
+        ms = 1000 * sum(r["cpu"] for r in play) / sum(r["rollouts"] for r in play)
+        v1_ms = 1000 * sum(r["v1_cpu"] for r in play) / sum(r["v1_rollouts"] for r in play)
+        yield (
+            f"  CPU per rollout (world, play-out, search; play decisions): strong {ms:.2f} ms,"
+            f" strong_v1 {v1_ms:.2f} ms ({v1_ms / ms:.2f}×)"
+        )
