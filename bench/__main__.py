@@ -20,7 +20,7 @@ BENCHMARKS = (
     "autocomplete",
     "hand_menus",
 )
-ON_REQUEST = ("ai", "ai_search", "ai_review")  # too long for a run of everything
+ON_REQUEST = ("ai", "ai_search", "ai_review", "ai_speed")  # too long for a run of everything
 PARTS = ("board_load",)  # run by service_load; may also run alone
 
 
