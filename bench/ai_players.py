@@ -5,6 +5,7 @@
   (bids and kitties get ``BIG_FACTOR`` times as many), or X seconds per decision;
 - ``strong_v1:N`` / ``strong_v1:Xs``: the strong player before issue 24, frozen in
   ``bench/baselines/strong_v1`` (N rollouts for every decision, as it counted them);
+- ``medium_v1``: strong_v1's heuristic alone (its ``medium`` level);
 - ``rules``: the short rule-based player of ``bench/baselines/rules.py``;
 - ``strong-FEATURE:N``: the strong player without one of its parts, to measure what that
   part is worth (``ABLATIONS``: ``inference``, the weighing of worlds by the recent plays).
@@ -29,7 +30,15 @@ from engine.ai.sankou import inference as sankou_inference
 ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
     "inference": [(qingdun_inference, "CANDIDATES", 1), (sankou_inference, "CANDIDATES", 1)],
 }
-LEVELS = ("simple", "medium", "strong", "strong_v1", "rules", *(f"strong-{a}" for a in ABLATIONS))
+LEVELS = (
+    "simple",
+    "medium",
+    "medium_v1",
+    "strong",
+    "strong_v1",
+    "rules",
+    *(f"strong-{a}" for a in ABLATIONS),
+)
 UNBOUNDED = 10**9
 
 
@@ -80,6 +89,8 @@ class Player:
         """The player's action for the observing seat, and its stats when it reports them."""
         if self.level == "rules":
             return rules.decide(obs), None  # type: ignore[arg-type]
+        if self.level == "medium_v1":
+            return strong_v1.decide(obs, level="medium", seed=seed), None  # type: ignore[arg-type]
         if self.level == "strong_v1":
             action = strong_v1.decide(
                 obs,  # type: ignore[arg-type]

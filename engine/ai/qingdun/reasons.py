@@ -75,7 +75,7 @@ def _play(
         bombs = sum(u.is_bomb for u in units)
         if near <= policy.DANGER:
             return Reason("bombs_to_stop", {"cards": near, "bombs": bombs})
-        if len(units) - bombs <= policy.HOME_PLAYS:
+        if len(units) - bombs <= bombs:
             return Reason("bombs_to_finish", {"plays": len(units) - bombs})
         return Reason("bombs_for_points", {"points": at.points, "bombs": bombs})
     return Reason("beats_cheaply", {"kind": kind, "points": at.points})

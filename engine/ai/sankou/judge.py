@@ -77,9 +77,11 @@ def _bid(
     played = action.amount if isinstance(action, Bid) else None
     if best == played:
         return None
-    cost = (sum(bidding.bid_values(worlds, best)) - sum(bidding.bid_values(worlds, played))) / len(
-        worlds
-    )
+    ceiling = bidding.best_ceiling(worlds, bids)  # either bid goes on as far as it pays
+    gain = sum(bidding.bid_values(worlds, best, ceiling))
+    cost = (gain - sum(bidding.bid_values(worlds, played, ceiling))) / len(worlds)
+    if cost <= 0:
+        return None
     guess = round(sum(w[0] for w in worlds) / len(worlds))
     better: Action = Pass(obs.seat) if best is None else Bid(obs.seat, best)
     return Judgement(better, cost, bidding.reason(best, guess))

@@ -3,7 +3,7 @@
 The heuristic's plays are legal by construction (leads of one suit class, follows that play
 the led suit as far as the hand allows), so they go through the engine's ``play_trusted``
 without its checks; a small ending (every hand at ``ENDGAME_CARDS`` or fewer) is solved
-exactly (``endgame``). Bidding in a world is modelled by a rough estimate of each hand.
+exactly (``endgame``). It starts after the bidding (``bidding`` settles auctions).
 """
 
 from __future__ import annotations
@@ -16,6 +16,9 @@ from engine.ai.sankou.value import value
 from engine.cards import Card
 from engine.sankou.game import Game
 from engine.sankou.view import Phase
+
+#: ``expected_points`` = FITTED_MEAN + FITTED_SLOPE × (estimate − ESTIMATE_MEAN).
+ESTIMATE_MEAN, FITTED_MEAN, FITTED_SLOPE = 56, 59, 1.5
 
 
 def playout(game: Game, memory: Memory, seat: int | None = None) -> float | None:
@@ -40,10 +43,8 @@ def playout(game: Game, memory: Memory, seat: int | None = None) -> float | None
         elif phase is Phase.KITTY:
             hand = list(game.hand(mover))
             game.discard(mover, burial(hand, best_trumps(hand)[0], points=False))
-        elif phase is Phase.TRUMP:
-            game.declare_trump(mover, best_trumps(game.hand(mover))[0])
         else:
-            bid_or_pass(game, mover)
+            game.declare_trump(mover, best_trumps(game.hand(mover))[0])
     if seat is None:
         return None
     assert game.result is not None
@@ -58,8 +59,7 @@ def finish(game: Game, memory: Memory, seat: int) -> float:
 
 
 def estimate(hand: list[Card] | tuple[Card, ...]) -> int:
-    """A rough guess of a dealer's points from the hand alone (the middle level's bidding,
-    and how other seats are taken to bid in a sampled world)."""
+    """A rough guess of a dealer's points from the hand alone (the middle level's bidding)."""
     jokers = sum(1 for c in hand if c.suit is None)
     tens = sum(1 for c in hand if c.rank == 10)
     trump = best_trumps(hand)[0]
@@ -67,10 +67,7 @@ def estimate(hand: list[Card] | tuple[Card, ...]) -> int:
     return 20 + 9 * jokers + 6 * tens + 6 * max(0, length - 5)
 
 
-def bid_or_pass(game: Game, seat: int) -> None:
-    """``seat`` bids the lowest allowed bid if its estimate reaches it, else passes."""
-    lowest = game.min_bid()
-    if estimate(game.hand(seat)) >= lowest:
-        game.bid(seat, lowest)
-    else:
-        game.pass_turn(seat)
+def expected_points(hand: list[Card] | tuple[Card, ...]) -> float:
+    """The points a hand takes as dealer when the heuristic plays it out, from ``estimate``
+    (fitted on 150 hands of 4 play-outs each: the rough guess runs low and flat)."""
+    return FITTED_MEAN + FITTED_SLOPE * (estimate(hand) - ESTIMATE_MEAN)

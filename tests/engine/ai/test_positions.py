@@ -1,6 +1,10 @@
-"""Each heuristic fix of issue 24 on a position from a real hand where the old heuristic
-(``strong_v1``, bench/baselines) leaked: the hands are in ``positions.json`` (a deal's seed
-and the moves up to the decision), found by playing whole hands with it."""
+"""Each leak issue 24 names, on a position from a real hand where the old heuristic
+(``strong_v1``, bench/baselines) showed it: the hands are in ``positions.json`` (a deal's
+seed and the moves up to the decision), found by playing whole hands with it.
+
+Where the heuristic's fix measured worse in self-play (docs/ai.md), the heuristic keeps its
+move and the test says so; where the search's point-aware value settles it, the strong
+player's move is tested (fixed seed and rollouts: the same every run)."""
 
 from __future__ import annotations
 
@@ -13,8 +17,8 @@ import pytest
 from engine.actions import Pass, Play, action_from_json
 from engine.ai import choose
 from engine.ai.qingdun.policy import led_strength
+from engine.cards import parse_cards
 from engine.records import GAMES
-from engine.sankou.order import TRUMP
 
 POSITIONS: dict[str, dict[str, Any]] = json.loads(
     (Path(__file__).parent / "positions.json").read_text(encoding="utf-8")
@@ -44,15 +48,13 @@ def test_sankou_defender_gives_a_5_not_a_joker() -> None:
     assert sum(c.points for c in action.cards) <= 5
 
 
-def test_sankou_dealer_draws_from_the_top_when_their_pairs_beat_its_cheapest() -> None:
-    # The old heuristic led 7S 7S (trump spades) with higher trump pairs still out.
+def test_sankou_dealer_still_draws_with_its_cheapest_pair() -> None:
+    # The old heuristic led 7S 7S (trump spades) with higher trump pairs still out. Drawing
+    # from the top instead measured worse (0.10 a hand in 600 self-play hands), and the
+    # search, which compares the top single and every pair, keeps the pair too.
     game, seat, action = medium("cheap_trump_pair_0")
-    assert seat == game.dealer and isinstance(action, Play)
-    assert len(action.cards) == 1
-    card = action.cards[0]
-    assert game.order.suit[card.index] == TRUMP and not card.points
-    plain = [c for c in game.hand(seat) if game.order.suit[c.index] == TRUMP and not c.points]
-    assert game.order.strength[card.index] == max(game.order.strength[c.index] for c in plain)
+    assert seat == game.dealer and action == Play(seat, tuple(parse_cards("7S 7S")))
+    assert choose(game, seat, seed=1, simulations=100) == action
 
 
 def test_sankou_defender_keeps_off_a_suit_the_dealer_buried() -> None:
@@ -64,18 +66,23 @@ def test_sankou_defender_keeps_off_a_suit_the_dealer_buried() -> None:
     assert suit in dealer_suits  # the dealer must follow: no cheap ruff
 
 
-def test_qingdun_no_30_points_of_kings_on_a_cheap_trick() -> None:
+def test_qingdun_kings_on_a_cheap_trick_stay_the_heuristics_and_the_searchs_move() -> None:
     # The old heuristic beat a triple with K K K (30 points) on a 15-point trick, every
-    # opponent at 40 cards and able to bomb it.
-    _, _, action = medium("rich_follow_0")
-    assert action == Pass(action.seat)
+    # opponent at 40 cards and able to bomb it. Passing instead measured worse (2.5 a hand
+    # in 600 self-play hands) and the search, valuing the points, also plays the kings.
+    game, seat, action = medium("rich_follow_0")
+    assert isinstance(action, Play) and sum(c.points for c in action.cards) == 30
+    assert choose(game, seat, seed=1, simulations=100) == action
 
 
-def test_qingdun_no_bomb_on_a_cheap_trick_early() -> None:
-    # The old heuristic bombed with five 4s a trick of 0 points, everyone at 10+ cards.
-    game, _, action = medium("cheap_bomb_1")
+def test_qingdun_the_search_keeps_its_bomb_on_a_cheap_trick_early() -> None:
+    # The old heuristic bombed with five 4s a trick of 0 points, everyone at 10+ cards; so
+    # does today's (holding back such bombs cost 1.2 a hand in self-play), but the search,
+    # whose value sees that no points are at stake, passes.
+    game, seat, action = medium("cheap_bomb_1")
     assert min(s for s in game.hand_sizes if s) >= 10
-    assert action == Pass(action.seat)
+    assert isinstance(action, Play) and len(action.cards) == 5
+    assert choose(game, seat, seed=1, simulations=100) == Pass(seat)
 
 
 @pytest.mark.parametrize("name", ["no_feed_0", "no_feed_2"])

@@ -45,7 +45,7 @@ def test_the_costliest_decisions_with_what_to_play_instead(make) -> None:
     game = make()
     name = "qingdun" if isinstance(game, QingdunGame) else "sankou"
     # a small 清墩 deal is cheap to play out; below the floor nothing would be overridden
-    seats, rollouts = ([0, 1], 32) if name == "qingdun" else ([game.result.dealer], 4)
+    seats, rollouts = ([0, 1], 32) if name == "qingdun" else ([game.result.dealer], 20)
     found = 0
     for seat in seats:
         mistakes = review(name, game.start, game.actions, seat, rollouts=rollouts, seed=1)
