@@ -1,8 +1,8 @@
 """What a hand review costs: CPU seconds per reviewed hand and seat (issue 24, item 8).
 
-Hands are played by the strong player at ``--rollouts`` in every seat; each finished hand is
-then reviewed for one seat at ``REVIEW_ROLLOUTS`` (``engine.ai.review``), and the process CPU
-time of the review is measured (not wall time: the machine is shared). The bot runs reviews
+Hands are played by the heuristic (``medium``) in every seat, which costs nothing; each
+finished hand is then reviewed for one seat at ``REVIEW_ROLLOUTS`` (``engine.ai.review``),
+and the process CPU time of the review is measured (not wall time: the machine is shared). The bot runs reviews
 in the background after a hand, so this is the work one review asks of a worker.
 
     python -m bench ai_review --hands 10
@@ -21,12 +21,10 @@ from engine.ai.review import REVIEW_ROLLOUTS
 from engine.records import GAMES
 
 
-def played(game_name: str, deal: int, rollouts: int) -> Any:
+def played(game_name: str, deal: int) -> Any:
     game: Any = GAMES[game_name].deal(deal)
-    step = 0
     while not game.over:
-        game.apply(choose(game, game.to_move, seed=step, simulations=rollouts))
-        step += 1
+        game.apply(choose(game, game.to_move, level="medium"))
     return game
 
 
@@ -34,14 +32,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench ai_review", description=__doc__)
     parser.add_argument("--games", default="qingdun,sankou")
     parser.add_argument("--hands", type=int, default=10)
-    parser.add_argument("--rollouts", type=int, default=50, help="of the players of the hands")
     parser.add_argument("--first-deal", type=int, default=7000)
     args = parser.parse_args(argv or [])
     for game_name in args.games.split(","):
         seconds: list[float] = []
         found: list[int] = []
         for deal in range(args.first_deal, args.first_deal + args.hands):
-            game = played(game_name, deal, args.rollouts)
+            game = played(game_name, deal)
             seat = deal % 4
             start = time.process_time()
             mistakes = review(game_name, game.start, game.actions, seat, seed=deal)
