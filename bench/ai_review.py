@@ -2,8 +2,9 @@
 
 Hands are played by the heuristic (``medium``) in every seat, which costs nothing; each
 finished hand is then reviewed for one seat at ``REVIEW_ROLLOUTS`` (``engine.ai.review``),
-and the process CPU time of the review is measured (not wall time: the machine is shared). The bot runs reviews
-in the background after a hand, so this is the work one review asks of a worker.
+and the process CPU time of the review is measured (not wall time: the machine is shared).
+The bot runs reviews in the background after a hand, so this is the work one review asks of
+a worker.
 
     python -m bench ai_review --hands 10
 """
