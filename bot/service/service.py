@@ -38,7 +38,6 @@ import unicodedata
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import replace
-from datetime import datetime
 from itertools import islice
 from pathlib import Path
 from typing import Any, Self, TypeVar
@@ -50,6 +49,7 @@ from bot.service.live import LiveTable, Seat, rebuild
 from bot.service.requests import Request, to_action
 from bot.service.scores import ScoreQueries, record_settled
 from bot.service.settings import TableSettings, TimeoutRule
+from bot.service.state import Clock, ServiceState
 from bot.service.thinking import Thinker
 from bot.store import (
     ActiveTable,
@@ -74,7 +74,6 @@ from engine.cards import Card
 from engine.records import plain
 
 log = logging.getLogger(__name__)
-Clock = Callable[[], float | datetime]
 _RECENT = 8  # results kept per table to answer a repeated action id with the first answer
 VOTE_SECONDS = 30 * 60  # how long the players have to answer a vote on ending mid-hand
 TAKE_BACK_SECONDS = 10 * 60  # how long the others have to agree to a take-back (bots wait)
@@ -144,21 +143,16 @@ class TableService(ScoreQueries):
         lease: ShardLease | None = None,
         thinker: Thinker | None = None,
     ) -> None:
-        self._store = store
-        self._thinker = thinker if thinker is not None else Thinker()
-        self._shards = shards
-        self._lease = lease
-        self._clock = clock
-        self._seed = seed_source or (lambda: secrets.randbits(63))
-        self._dealer = dealer
-        self._tables: dict[int, LiveTable] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._seating = asyncio.Lock()
-        self._gone = False  # the database file vanished: every write is refused until restart
+        self._state = ServiceState(
+            store=store,
+            thinker=thinker if thinker is not None else Thinker(),
+            shards=shards,
+            lease=lease,
+            clock=clock,
+            seed=seed_source or (lambda: secrets.randbits(63)),
+            dealer=dealer,
+        )
         self._colours: dict[int, bool] = {}  # user id -> four-colour deck (read once)
-        self._regain_at = 0.0  # when a lost lease may next be tried (``_serving``)
-        self._fence_code = "guild_not_served"  # why calls are refused while it is lost
-        self.quarantined: dict[int, str] = {}  # table id -> why it could not be rebuilt
 
     @classmethod
     async def open(
@@ -230,29 +224,44 @@ class TableService(ScoreQueries):
         """Stop the AI workers; close the database, then give up the lease (never the other
         way round)."""
         try:
-            await self._thinker.close()
+            await self.state.thinker.close()
         finally:
             try:
-                await self._store.close()
+                await self.state.store.close()
             finally:
-                if self._lease is not None:
-                    await self._lease.release()
+                if self.state.lease is not None:
+                    await self.state.lease.release()
 
     @property
     def thinker(self) -> Thinker:
-        return self._thinker
+        return self.state.thinker
 
     @property
     def shards(self) -> Shards:
-        return self._shards
+        return self.state.shards
 
     @property
     def store(self) -> Store:
-        return self._store
+        return self.state.store
+
+    @property
+    def state(self) -> ServiceState:
+        """What the service's parts share: the live tables (``state.tables``), their locks
+        (``state.lock(table_id)``), the store, the clock, the lease. For tests and benches that
+        look inside; front ends use the methods."""
+        return self._state
+
+    @property
+    def quarantined(self) -> dict[int, str]:
+        """Table id -> why it could not be rebuilt (left out of memory, rows untouched)."""
+        return self._state.quarantined
+
+    @property
+    def _store(self) -> Store:  # for ``ScoreQueries``
+        return self._state.store
 
     def _now(self) -> float:
-        now = self._clock()
-        return now.timestamp() if isinstance(now, datetime) else float(now)
+        return self._state.now()
 
     # -- recovery --------------------------------------------------------------------------
 
@@ -263,16 +272,18 @@ class TableService(ScoreQueries):
         page), each table is read on its own. A table that cannot be read or replayed is
         quarantined: left out, with the reason in ``quarantined``; its rows stay untouched.
         """
-        self._tables, self.quarantined = {}, {}
+        self.state.tables, self.state.quarantined = {}, {}
         try:
-            records: list[ActiveTable] | None = await self._store.active_tables(shards=self._shards)
+            records: list[ActiveTable] | None = await self.state.store.active_tables(
+                shards=self.state.shards
+            )
         except DatabaseUnavailable:
             raise  # out of reach is no damage: nothing is set aside for it
         except Exception:  # any damage: fall back to one table at a time
             records = None
         if records is None:
             try:
-                ids = await self._store.active_table_ids(self._shards)
+                ids = await self.state.store.active_table_ids(self.state.shards)
             except sqlite3.Error as exc:
                 raise DatabaseUnusable(
                     f"the database is damaged beyond reading its tables ({exc}); restore it "
@@ -281,26 +292,26 @@ class TableService(ScoreQueries):
             records = []
             for table_id in ids:
                 try:
-                    records += await self._store.active_tables(table_id)
+                    records += await self.state.store.active_tables(table_id)
                 except DatabaseUnavailable:
                     raise
                 except Exception as exc:  # recorded, the other tables go on
-                    self.quarantined[table_id] = f"its rows cannot be read ({_describe(exc)})"
+                    self.state.quarantined[table_id] = f"its rows cannot be read ({_describe(exc)})"
         for record in records:
             try:
                 table = rebuild(record)
             except Exception as exc:  # recorded, the other tables go on
                 row = record.table
-                self.quarantined[row.id] = (
+                self.state.quarantined[row.id] = (
                     f"{row.game} in channel {row.channel_id}: its stored log does not replay "
                     f"({_describe(exc)})"
                 )
                 continue
-            self._tables[table.id] = table
-            self._locks.setdefault(table.id, asyncio.Lock())
-        for table_id, reason in self.quarantined.items():
+            self.state.tables[table.id] = table
+            self.state.locks.setdefault(table.id, asyncio.Lock())
+        for table_id, reason in self.state.quarantined.items():
             log.error("table %s set aside: %s", table_id, reason)
-        return len(self._tables)
+        return len(self.state.tables)
 
     async def _reload(self, table_id: int) -> None:
         """After a failed write: forget memory, take the table as the database has it.
@@ -309,26 +320,26 @@ class TableService(ScoreQueries):
         it keeps its place (nobody opens a second table for its players) and every call is
         refused until a retry reads it back (on the next call, or the next deadline pass).
         """
-        current = self._tables.get(table_id)
+        current = self.state.tables.get(table_id)
         try:
-            fresh = [rebuild(record) for record in await self._store.active_tables(table_id)]
+            fresh = [rebuild(record) for record in await self.state.store.active_tables(table_id)]
         except Exception:  # whatever the cause, the table waits for a retry
             log.exception("table %s: could not be read back; marked unavailable", table_id)
             if current is not None:
                 current.unavailable = True
             return
-        if self._tables.get(table_id) is not current:
+        if self.state.tables.get(table_id) is not current:
             return  # another retry brought it back meanwhile (and it may have moved on)
-        self._tables.pop(table_id, None)
+        self.state.tables.pop(table_id, None)
         for table in fresh:
-            self._tables[table_id] = table
+            self.state.tables[table_id] = table
 
     async def _retry_unavailable(self, channel_id: int | None = None) -> None:
         """Try to read back the tables marked unavailable (those of ``channel_id`` only)."""
-        for table in list(self._tables.values()):
+        for table in list(self.state.tables.values()):
             if table.unavailable and channel_id in (None, table.channel_id):
-                async with self._lock(table.id):
-                    if table.unavailable and self._tables.get(table.id) is table:
+                async with self.state.lock(table.id):
+                    if table.unavailable and self.state.tables.get(table.id) is table:
                         await self._reload(table.id)
 
     # -- the database's health -------------------------------------------------------------
@@ -336,11 +347,11 @@ class TableService(ScoreQueries):
     @property
     def gone(self) -> bool:
         """The database file was deleted or replaced: nothing is saved until a restart."""
-        return self._gone
+        return self.state.gone
 
     def _stop(self) -> None:
-        if not self._gone:
-            self._gone = True
+        if not self.state.gone:
+            self.state.gone = True
             log.error(
                 "the database file was deleted or replaced while the bot ran: every move is "
                 "refused from now on; restore the file and restart the bot"
@@ -349,42 +360,44 @@ class TableService(ScoreQueries):
     def check_database(self) -> bool:
         """Whether the database file is still the one opened and the shards still ours (the
         deadline pass asks)."""
-        if not self._gone:
+        if not self.state.gone:
             try:
-                self._store.check()
+                self.state.store.check()
             except DatabaseGone:
                 self._stop()
-        return not self._gone and not self.fenced
+        return not self.state.gone and not self.fenced
 
     @property
     def fenced(self) -> bool:
         """The lease on this process's shards was lost: it serves nothing until it is back
         (another process may be serving them now)."""
-        return self._lease is not None and not self._lease.held
+        return self.state.fenced
 
     async def keep_lease(self) -> bool:
         """Whether the shards are still ours (the deadline pass asks the server); a lost lease
         is taken back if free (see ``_regain``)."""
-        if self._lease is None or (self._lease.held and await self._lease.check()):
+        if self.state.lease is None or (self.state.lease.held and await self.state.lease.check()):
             return True
         return await self._regain() is None
 
     async def _regain(self) -> str | None:
         """Take a lost lease back and read every table afresh (another process may have
         played them meanwhile); None when done, else the refusal that says why not."""
-        assert self._lease is not None
+        assert self.state.lease is not None
         try:
-            why = await self._lease.try_acquire()
+            why = await self.state.lease.try_acquire()
             if why is None:
                 await self.load()
         except DatabaseUnavailable as exc:
-            await self._lease.release()  # tables not read: not served yet
-            log.warning("%s not served: %s", self._shards, exc)
+            await self.state.lease.release()  # tables not read: not served yet
+            log.warning("%s not served: %s", self.state.shards, exc)
             return "database_unavailable"
         if why is not None:
-            log.warning("%s not served: %s", self._shards, why)
+            log.warning("%s not served: %s", self.state.shards, why)
             return "guild_not_served"
-        log.warning("%s served again: %s tables read back", self._shards, len(self._tables))
+        log.warning(
+            "%s served again: %s tables read back", self.state.shards, len(self.state.tables)
+        )
         return None
 
     async def _serving(self) -> None:
@@ -393,13 +406,13 @@ class TableService(ScoreQueries):
         if not self.fenced:
             return
         now = time.monotonic()
-        if now >= self._regain_at:
-            self._regain_at = now + LEASE_RETRY
+        if now >= self.state.regain_at:
+            self.state.regain_at = now + LEASE_RETRY
             code = await self._regain()
             if code is None:
                 return
-            self._fence_code = code
-        raise refuse(self._fence_code)
+            self.state.fence_code = code
+        raise refuse(self.state.fence_code)
 
     @asynccontextmanager
     async def _transaction(self, table: LiveTable | None = None) -> AsyncIterator[Transaction]:
@@ -409,12 +422,12 @@ class TableService(ScoreQueries):
         memory follows the commit. A table another process changed meanwhile, or
         a commit whose outcome the lost connection hides, is read back before the refusal.
         """
-        if self._gone:
+        if self.state.gone:
             raise refuse("database_gone")
         if self.fenced:  # (taken back before a lookup, never under a table read before)
-            raise refuse(self._fence_code)
+            raise refuse(self.state.fence_code)
         try:
-            async with self._store.transaction() as tx:
+            async with self.state.store.transaction() as tx:
                 if table is not None:
                     tx.claim_table(table.id, table.version)
                 yield tx
@@ -437,28 +450,28 @@ class TableService(ScoreQueries):
     # -- lookups ---------------------------------------------------------------------------
 
     async def _table(self, table_id: int) -> LiveTable:
-        if self._gone:
+        if self.state.gone:
             raise refuse("database_gone")
         await self._serving()
-        table = self._tables.get(table_id)
+        table = self.state.tables.get(table_id)
         if table is not None and table.unavailable:
             await self._reload(table_id)  # a retry (never over a fresher table: see _reload)
-            table = self._tables.get(table_id)
+            table = self.state.tables.get(table_id)
             if table is not None and table.unavailable:
                 raise refuse("table_unavailable", table_id=table_id)
         if table is not None:
             return table
-        if table_id in self.quarantined:
+        if table_id in self.state.quarantined:
             raise refuse("table_quarantined", table_id=table_id)
-        row = await self._store.table(table_id)
+        row = await self.state.store.table(table_id)
         if row is None:
             raise refuse("table_not_found", table_id=table_id)
-        if row.status != "ended" and not self._shards.owns(row.guild_id):
+        if row.status != "ended" and not self.state.shards.owns(row.guild_id):
             raise refuse("guild_not_served")
         raise refuse("table_ended", table_id=table_id)
 
     def _lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
+        return self.state.locks.setdefault(table_id, asyncio.Lock())
 
     def _seat(self, table: LiveTable, user_id: int) -> int:
         seat = table.seat_of(user_id)
@@ -467,7 +480,7 @@ class TableService(ScoreQueries):
         return seat
 
     def _seated_elsewhere(self, channel_id: int, user_id: int, table_id: int | None) -> int | None:
-        for other in self._tables.values():
+        for other in self.state.tables.values():
             if (
                 other.channel_id == channel_id
                 and other.id != table_id
@@ -535,30 +548,32 @@ class TableService(ScoreQueries):
 
     def live_tables(self) -> list[int]:
         """The ids of the unfinished tables this process serves (its shards' guilds)."""
-        return sorted(self._tables)
+        return sorted(self.state.tables)
 
     def tables_in_channel(self, channel_id: int) -> list[ev.TableInfo]:
         """The channel's tables that have not ended, oldest first."""
-        return [self.info(t) for t in self._tables.values() if t.channel_id == channel_id]
+        return [self.info(t) for t in self.state.tables.values() if t.channel_id == channel_id]
 
     async def table_for_thread(self, thread_id: int) -> ev.TableInfo | None:
         """The table shown in this thread (the newest one), also after it ended."""
-        for table in self._tables.values():
+        for table in self.state.tables.values():
             if table.thread_id == thread_id:
                 return self.info(table)
-        return await self._stored_info(await self._store.latest_table_id(thread_id=thread_id))
+        return await self._stored_info(await self.state.store.latest_table_id(thread_id=thread_id))
 
     async def latest_table_in_channel(self, channel_id: int) -> ev.TableInfo | None:
         """The newest table created in this channel, also after it ended."""
-        return await self._stored_info(await self._store.latest_table_id(channel_id=channel_id))
+        return await self._stored_info(
+            await self.state.store.latest_table_id(channel_id=channel_id)
+        )
 
     async def _stored_info(self, table_id: int | None) -> ev.TableInfo | None:
         if table_id is None:
             return None
-        live = self._tables.get(table_id)
+        live = self.state.tables.get(table_id)
         if live is not None:
             return self.info(live)
-        record = await self._store.table_record(table_id)
+        record = await self.state.store.table_record(table_id)
         return None if record is None else self.info(rebuild(record))
 
     def table_for_user(self, channel_id: int, user_id: int) -> int | None:
@@ -590,20 +605,20 @@ class TableService(ScoreQueries):
         if language is not None:
             settings = settings.changed(language=language)
         creator_name = clean_name(creator_name)
-        if self._gone:
+        if self.state.gone:
             raise refuse("database_gone")
-        if not self._shards.owns(guild_id):
+        if not self.state.shards.owns(guild_id):
             raise refuse("guild_not_served")
         await self._serving()
-        async with self._seating:
+        async with self.state.seating:
             await self._retry_unavailable(channel_id)
-            for other_table in self._tables.values():
+            for other_table in self.state.tables.values():
                 if other_table.channel_id == channel_id and other_table.unavailable:
                     raise refuse("table_unavailable", table_id=other_table.id)
             other = self._seated_elsewhere(channel_id, creator_id, None)
             if other is not None:
                 raise refuse("already_seated_here", table_id=other)
-            now = self._now()
+            now = self.state.now()
             async with self._transaction() as tx:
                 table_id = await tx.insert_table(
                     guild_id=guild_id,
@@ -627,14 +642,14 @@ class TableService(ScoreQueries):
                 creator_id=creator_id,
                 seats=[Seat(creator_id, creator_name), None, None, None],
             )
-            self._tables[table_id] = table
+            self.state.tables[table_id] = table
             return self._update(table, [ev.SeatTaken(0, creator_id, creator_name)])
 
     async def set_message(
         self, table_id: int, *, thread_id: int | None = None, message_id: int | None = None
     ) -> None:
         """Remember where the front end shows this table (kept across restarts)."""
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             async with self._transaction(table) as tx:
                 await tx.update_table(table_id, thread_id=thread_id, message_id=message_id)
@@ -665,7 +680,7 @@ class TableService(ScoreQueries):
     ) -> ev.Update:
         """Sit down at a waiting table (the first free seat unless ``seat`` is given)."""
         name = clean_name(name)
-        async with self._seating, self._lock(table_id):
+        async with self.state.seating, self.state.lock(table_id):
             table = await self._table(table_id)
             self._check_waiting(table)
             own = table.seat_of(user_id)
@@ -682,7 +697,7 @@ class TableService(ScoreQueries):
 
     async def choose_seat(self, table_id: int, user_id: int, seat: int) -> ev.Update:
         """Move to another free seat of a waiting table."""
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             self._check_waiting(table)
             own = self._seat(table, user_id)
@@ -708,7 +723,7 @@ class TableService(ScoreQueries):
         self, table_id: int, user_id: int, seat: int | None = None, *, is_manager: bool = False
     ) -> ev.Update:
         """A bot takes a free seat (any seated player, the creator or a manager may ask)."""
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             self._may_change_bots(table, user_id, is_manager)
             self._check_waiting(table)
@@ -722,7 +737,7 @@ class TableService(ScoreQueries):
     async def remove_bot(
         self, table_id: int, user_id: int, seat: int, *, is_manager: bool = False
     ) -> ev.Update:
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             self._may_change_bots(table, user_id, is_manager)
             self._check_waiting(table)
@@ -737,7 +752,7 @@ class TableService(ScoreQueries):
 
     async def start(self, table_id: int, user_id: int, *, is_manager: bool = False) -> ev.Update:
         """Deal the next hand once four seats are filled (creator or manager only)."""
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             self._may_manage(table, user_id, is_manager)
             self._check_waiting(table)
@@ -752,7 +767,7 @@ class TableService(ScoreQueries):
         Any seated player may, once the hand before has ended; a table that lost a player in
         the meantime waits for four and its host's Start instead.
         """
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             self._seat(table, user_id)
             if table.status == "waiting":
@@ -769,22 +784,22 @@ class TableService(ScoreQueries):
         its host (the one who asked) to start, so nobody is dealt in unasked, unless everyone
         else is a bot: then the first hand is dealt at once. One new table per thread.
         """
-        async with self._seating:
-            if table_id in self._tables:
+        async with self.state.seating:
+            if table_id in self.state.tables:
                 await self._table(table_id)  # refused if unavailable
                 raise refuse("table_not_ended", table_id=table_id)
-            if self._gone:
+            if self.state.gone:
                 raise refuse("database_gone")
-            record = await self._store.table_record(table_id)
+            record = await self.state.store.table_record(table_id)
             if record is None:
                 raise refuse("table_not_found", table_id=table_id)
             row = record.table
-            if not self._shards.owns(row.guild_id):
+            if not self.state.shards.owns(row.guild_id):
                 raise refuse("guild_not_served")
             await self._serving()
             if not any(seat.user_id == user_id for seat in record.seats):
                 raise refuse("not_seated", table_id=table_id)
-            for live in self._tables.values():
+            for live in self.state.tables.values():
                 if row.thread_id is not None and live.thread_id == row.thread_id:
                     raise refuse("rematch_open", table_id=live.id)
             other = self._seated_elsewhere(row.channel_id, user_id, None)
@@ -810,7 +825,7 @@ class TableService(ScoreQueries):
                 seats=seats,
             )
             solo = all(s is not None and (s.is_bot or s.user_id == user_id) for s in seats)
-            now = self._now()
+            now = self.state.now()
             events: list[ev.Announcement] = []
             async with self._transaction() as tx:  # nothing is kept in memory before it commits
                 table.id = await tx.insert_table(
@@ -830,13 +845,13 @@ class TableService(ScoreQueries):
                 if solo:
                     events += await self._deal(table, tx, now)
                     await self._set_deadline(table, tx, now)
-            self._tables[table.id] = table
-            self._locks.setdefault(table.id, asyncio.Lock())
+            self.state.tables[table.id] = table
+            self.state.locks.setdefault(table.id, asyncio.Lock())
             return self._update(table, events)
 
     async def leave(self, table_id: int, user_id: int) -> ev.Update:
         """Stand up. During a hand: the leaving penalty, the hand is void (RULES §1.7 / §2.9)."""
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             seat = self._seat(table, user_id)
             return await self._unseat(table, seat, "left")
@@ -849,7 +864,7 @@ class TableService(ScoreQueries):
         During a hand only a player whose turn timed out (the timeout rule has run) and who
         has not played since may be removed: nobody can void a hand by removing an opponent.
         """
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             self._may_manage(table, user_id, is_manager)
             seat = table.seat_of(target_id)
@@ -866,7 +881,7 @@ class TableService(ScoreQueries):
         """Change settings (creator or manager); a new turn limit or thinking time applies from
         the next turn. The bot level changes only between hands: a hand's bot seats are rated
         at the level they played it at."""
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             self._may_manage(table, user_id, is_manager)
             settings = table.settings.changed(**changes)
@@ -892,7 +907,7 @@ class TableService(ScoreQueries):
           (``vote_end``) the hand is abandoned and the table ends; if one refuses or the vote
           expires, the hand is played out and the table ends after it.
         """
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             seat = table.seat_of(user_id)
             if table.running and seat is None and is_manager:
@@ -926,7 +941,7 @@ class TableService(ScoreQueries):
         self, table_id: int, user_id: int, hand_number: int, agree: bool
     ) -> ev.Update:
         """A seated player's answer to the vote on ending hand ``hand_number`` now."""
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             seat = self._seat(table, user_id)
             vote = table.end_vote
@@ -984,7 +999,7 @@ class TableService(ScoreQueries):
         repeat is answered from memory, or refused by the rules by now (then the log says
         whether it was a repeat), or stopped by the constraint (then memory is rebuilt).
         """
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             earlier = table.recent.get(action_id)
             if earlier is not None:
@@ -1002,14 +1017,14 @@ class TableService(ScoreQueries):
                 return await self._apply(table, to_action(request, seat), action_id, back)
             except (ServiceError, IllegalMove, CardParseError) as exc:
                 trouble = getattr(exc, "code", None) in _STORE_TROUBLE
-                if not trouble and await self._store.action_exists(action_id):
+                if not trouble and await self.state.store.action_exists(action_id):
                     return self._repeated(table_id)
                 raise
             except DuplicateActionId:
                 return self._repeated(table_id)  # ``_write`` rebuilt the table from disk
 
     def _repeated(self, table_id: int) -> ev.Update:
-        return replace(self._update(self._tables[table_id]), duplicate=True)
+        return replace(self._update(self.state.tables[table_id]), duplicate=True)
 
     def _check_turn(self, table: LiveTable, seat: int) -> None:
         if not table.running:
@@ -1021,7 +1036,7 @@ class TableService(ScoreQueries):
         """A legal action for the player now: the strong player's, at the table's hint budget,
         thought in a worker without holding the table's lock (the engine's simple policy if
         the worker fails)."""
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             seat = self._seat(table, user_id)
             self._check_turn(table, seat)
@@ -1033,14 +1048,14 @@ class TableService(ScoreQueries):
     async def catch_up(self, table_id: int, user_id: int) -> ev.CatchUp:
         """What the user missed in the current hand since their seat last acted (public events
         only, the whole hand so far if it has not acted yet), and whether they are new here."""
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             seat = self._seat(table, user_id)
             story = list(self._story(table))
         acted = [index for index, (actor, _) in enumerate(story) if actor == seat]
         missed = story[acted[-1] + 1 :] if acted else story
         events = tuple(event for _, group in missed for event in group)
-        new = not acted and not await self._store.has_hands(table.guild_id, user_id)
+        new = not acted and not await self.state.store.has_hands(table.guild_id, user_id)
         return ev.CatchUp(events, bool(acted), new)
 
     @staticmethod
@@ -1079,7 +1094,7 @@ class TableService(ScoreQueries):
         millions of them, and a ``where`` that keeps few walks them all: suggestions come from
         ``peek_view`` and the engines' suggestion generators instead.
         """
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             seat = self._seat(table, user_id)
             if table.game is None or table.to_move != seat:
@@ -1089,7 +1104,7 @@ class TableService(ScoreQueries):
 
     async def view_for(self, table_id: int, user_id: int) -> Any:
         """The player's private view of the latest hand (QingdunView / SankouView)."""
-        async with self._lock(table_id):  # never show an action before it is committed
+        async with self.state.lock(table_id):  # never show an action before it is committed
             table = await self._table(table_id)
             seat = self._seat(table, user_id)
             if table.game is None:
@@ -1105,12 +1120,12 @@ class TableService(ScoreQueries):
         (its memory may be ahead of the disk), a table not in memory, a user not seated or a
         table between hands.
         """
-        table = self._tables.get(table_id)
+        table = self.state.tables.get(table_id)
         if (
             table is None
             or table.game is None
             or table.unavailable
-            or self._lock(table_id).locked()
+            or self.state.lock(table_id).locked()
         ):
             return None
         seat = table.seat_of(user_id)
@@ -1127,7 +1142,7 @@ class TableService(ScoreQueries):
         ``hint``) and the plays chosen from the view after it is released, a bounded amount of
         work (``engine`` menus). Everything answers the position the view shows.
         """
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             seat = self._seat(table, user_id)
             game = table.game
@@ -1168,7 +1183,7 @@ class TableService(ScoreQueries):
         """Whether the player's own pictures use the four-colour deck (♦ blue, ♣ green)."""
         chosen = self._colours.get(user_id)
         if chosen is None:
-            chosen = bool(await self._store.four_colour(user_id))
+            chosen = bool(await self.state.store.four_colour(user_id))
             self._colours[user_id] = chosen
         return chosen
 
@@ -1182,7 +1197,7 @@ class TableService(ScoreQueries):
     async def leave_cost(self, table_id: int, user_id: int) -> ev.LeaveCost | None:
         """What leaving now would cost and pay (RULES §1.7 / §2.9 and the fairness rules: a
         bonus only for players seated at the deal); None when no hand is being played."""
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             seat = self._seat(table, user_id)
             if not table.running or table.game is None:
@@ -1204,7 +1219,7 @@ class TableService(ScoreQueries):
         (``answer_take_back``) before the next move and within ``TAKE_BACK_SECONDS``, while
         bot seats wait.
         """
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             earlier = table.recent.get(action_id)
             if earlier is not None:
@@ -1251,7 +1266,7 @@ class TableService(ScoreQueries):
     ) -> ev.Update:
         """A seated player's answer to the take-back asked at move ``moves`` of hand ``hand``:
         one refusal ends it; when every player asked agrees, the move is taken back."""
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             seat = self._seat(table, user_id)
             request = table.take_back
@@ -1298,15 +1313,15 @@ class TableService(ScoreQueries):
 
     async def public_view(self, table_id: int) -> Any:
         """The public view of the latest hand (no hidden cards), or None before the first."""
-        async with self._lock(table_id):
+        async with self.state.lock(table_id):
             table = await self._table(table_id)
             return None if table.game is None else table.game.view(None)
 
     def bot_turns(self) -> list[int]:
         """Tables waiting for a bot to move (for the front end to drive after a restart)."""
-        if self._gone or self.fenced:
+        if self.state.gone or self.fenced:
             return []
-        return [t.id for t in self._tables.values() if self._bot_to_move(t)]
+        return [t.id for t in self.state.tables.values() if self._bot_to_move(t)]
 
     @staticmethod
     def _bot_to_move(table: LiveTable) -> bool:
@@ -1366,7 +1381,7 @@ class TableService(ScoreQueries):
         is dropped and the new position thought about instead.
         """
         while True:
-            async with self._lock(table_id):
+            async with self.state.lock(table_id):
                 table = await find(table_id)
                 chosen = pick(table)
                 if table is None or chosen is None:
@@ -1378,7 +1393,7 @@ class TableService(ScoreQueries):
                 position = self._position(table)
                 thought = self._thought(table, seat, level, seconds)
             action = await asyncio.shield(thought)
-            async with self._lock(table_id):
+            async with self.state.lock(table_id):
                 table = await find(table_id)
                 if table is None or pick(table) != chosen or self._position(table) != position:
                     continue  # the game moved on while we thought: think again (or stop)
@@ -1412,7 +1427,7 @@ class TableService(ScoreQueries):
             observation = table.game.observation(seat)  # type: ignore[attr-defined]
             seed = (position[0] or 0) * 1000 + position[1]  # public: the same position, the
             thought = asyncio.ensure_future(  # same search for a fixed number of rollouts
-                self._thinker.choose(observation, level=level, seconds=seconds, seed=seed)
+                self.state.thinker.choose(observation, level=level, seconds=seconds, seed=seed)
             )
             table.thoughts[key] = thought
         return thought
@@ -1446,12 +1461,12 @@ class TableService(ScoreQueries):
 
     def due_deadlines(self, now: float | None = None) -> list[ev.DueTurn]:
         """Turns whose time limit has passed."""
-        now = self._now() if now is None else now
-        if self._gone or self.fenced:
+        now = self.state.now() if now is None else now
+        if self.state.gone or self.fenced:
             return []
         return [
             ev.DueTurn(t.id, seat, self._user_at(t, seat), t.deadline)
-            for t in self._tables.values()
+            for t in self.state.tables.values()
             if t.deadline is not None
             and t.deadline <= now
             and not t.unavailable
@@ -1470,7 +1485,7 @@ class TableService(ScoreQueries):
         Each table on its own: one that fails is logged and tried again at the next pass; the
         updates of the others are returned, so their timeouts are announced.
         """
-        now = self._now() if now is None else now
+        now = self.state.now() if now is None else now
         if not await self.keep_lease() or not self.check_database():
             return []
         await self._retry_unavailable()
@@ -1478,12 +1493,12 @@ class TableService(ScoreQueries):
         due: list[tuple[int, Handle | None]] = [(d.table_id, None) for d in self.due_deadlines(now)]
         due += [
             (t.id, self._expire_vote)
-            for t in self._tables.values()
+            for t in self.state.tables.values()
             if t.end_vote is not None and t.end_vote["expires"] <= now and not t.unavailable
         ]
         due += [
             (t.id, self._expire_take_back)
-            for t in self._tables.values()
+            for t in self.state.tables.values()
             if t.take_back is not None and t.take_back["expires"] <= now and not t.unavailable
         ]
         by_table: dict[int, list[Handle | None]] = {}
@@ -1499,8 +1514,8 @@ class TableService(ScoreQueries):
                     if handle is None:  # the timeout rule takes the lock itself (its bot thinks)
                         update = await self._time_out(table_id, now)
                     else:
-                        async with self._lock(table_id):
-                            update = await handle(self._tables.get(table_id), now)
+                        async with self.state.lock(table_id):
+                            update = await handle(self.state.tables.get(table_id), now)
                 except ServiceError as exc:
                     log.warning("table %s: deadline pass refused (%s); retried", table_id, exc.code)
                     continue
@@ -1535,7 +1550,7 @@ class TableService(ScoreQueries):
             return seat, table.settings.bot_level, table.settings.bot_seconds
 
         async def find(table_id: int) -> LiveTable | None:
-            return self._tables.get(table_id)
+            return self.state.tables.get(table_id)
 
         async def commit(table: LiveTable, seat: int, action: Action) -> ev.Update:
             user = self._user_at(table, seat)
@@ -1548,8 +1563,8 @@ class TableService(ScoreQueries):
             update = await self._commit_move(table, seat, action, "timeout", flags)
             return replace(update, announcements=(*first, *update.announcements))
 
-        async with self._lock(table_id):
-            table = self._tables.get(table_id)
+        async with self.state.lock(table_id):
+            table = self.state.tables.get(table_id)
             chosen = pick(table)
             if table is None or chosen is None:
                 return None
@@ -1572,7 +1587,7 @@ class TableService(ScoreQueries):
 
     async def due_reminders(self, now: float | None = None) -> list[ev.DueTurn]:
         """Turns past their reminder time not yet reminded; marks them reminded (once)."""
-        now = self._now() if now is None else now
+        now = self.state.now() if now is None else now
 
         def due(table: LiveTable | None) -> bool:
             return (
@@ -1586,10 +1601,10 @@ class TableService(ScoreQueries):
         result = []
         if not self.check_database():
             return result
-        for table_id in [t.id for t in self._tables.values() if due(t) and not t.unavailable]:
+        for table_id in [t.id for t in self.state.tables.values() if due(t) and not t.unavailable]:
             try:
-                async with self._lock(table_id):  # the turn may have moved on meanwhile
-                    table = self._tables.get(table_id)
+                async with self.state.lock(table_id):  # the turn may have moved on meanwhile
+                    table = self.state.tables.get(table_id)
                     if table is None or not due(table):
                         continue
                     async with self._transaction(table) as tx:
@@ -1612,7 +1627,7 @@ class TableService(ScoreQueries):
         action: Action | None = None,
     ) -> ev.Update:
         """Run ``step`` in one transaction, then the deadline; rebuild from disk on failure."""
-        now = self._now()
+        now = self.state.now()
         try:
             async with self._transaction(table) as tx:
                 more = await step(tx, now)
@@ -1626,7 +1641,7 @@ class TableService(ScoreQueries):
             await self._reload(table.id)
             raise
         if table.status == "ended":
-            self._tables.pop(table.id, None)
+            self.state.tables.pop(table.id, None)
         return self._update(table, [*announcements, *more], action)
 
     async def _apply(
@@ -1742,7 +1757,7 @@ class TableService(ScoreQueries):
 
     async def _deal(self, table: LiveTable, tx: Transaction, now: float) -> list[ev.Announcement]:
         rules = table.rules
-        start = self._dealer(rules.name, self._seed(), rules.first_bidder(table.game))
+        start = self.state.dealer(rules.name, self.state.seed(), rules.first_bidder(table.game))
         game = rules.from_start(start)
         number = table.hand_number + 1
         table.seated = tuple(None if s is None else s.user_id for s in table.seats)
@@ -1822,14 +1837,14 @@ class TableService(ScoreQueries):
     # -- scores ----------------------------------------------------------------------------
 
     async def table_score(self, table_id: int) -> list[ScoreLine]:
-        if await self._store.table(table_id) is None:
+        if await self.state.store.table(table_id) is None:
             raise refuse("table_not_found", table_id=table_id)
-        return await self._store.table_score(table_id)
+        return await self.state.store.table_score(table_id)
 
     async def min_ranked_hands(self, guild_id: int) -> int:
         """Completed hands a player needs before being ranked on the server's boards: before
         that, neither their rating is shown nor do void-hand bonuses count for rank."""
-        value = await self._store.min_ranked_hands(guild_id)
+        value = await self.state.store.min_ranked_hands(guild_id)
         return DEFAULT_MIN_RANKED_HANDS if value is None else value
 
     async def set_min_ranked_hands(self, guild_id: int, hands: int, *, is_manager: bool) -> int:

@@ -83,7 +83,7 @@ async def service(database: str | Path, clock: Clock) -> AsyncIterator[TableServ
 
 
 def game_of(service: TableService, table: int) -> Any:
-    game = service._tables[table].game
+    game = service.state.tables[table].game
     assert game is not None
     return game
 
@@ -325,7 +325,7 @@ async def test_a_player_who_moves_while_the_timeout_bot_thinks_keeps_their_move(
     assert await deadline_pass == []  # the bot's move for the player is dropped
     game = game_of(service, table)
     assert game.actions[-1].seat == seat and len(game.actions) == 1
-    assert not service._tables[table].seats[seat].missed  # type: ignore[union-attr]
+    assert not service.state.tables[table].seats[seat].missed  # type: ignore[union-attr]
 
 
 async def test_a_seat_taken_over_plays_the_ai_at_the_tables_level_and_budget(

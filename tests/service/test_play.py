@@ -285,7 +285,7 @@ async def test_recovery_brings_back_every_table_exactly(
     again = await open_service(database, clock)
     try:
         assert await snapshot(again) == before
-        assert sorted(again._tables) == [q, s, waiting]
+        assert sorted(again.state.tables) == [q, s, waiting]
         # And play continues from there.
         await play_turn(again, q, "after-restart")
     finally:
@@ -388,7 +388,7 @@ async def test_a_failed_write_leaves_memory_as_the_database_has_it(
     assert await snapshot(service) == before
     monkeypatch.undo()
     update = await play_turn(service, table, "lost")  # the id was never used
-    assert not update.duplicate and len(service._tables[table].game.actions) == 1
+    assert not update.duplicate and len(service.state.tables[table].game.actions) == 1
 
 
 async def test_a_failed_throw_is_announced_with_public_cards_only(

@@ -85,7 +85,7 @@ async def test_leaving_costs_the_penalty_and_pays_only_players_seated_at_the_dea
     qingdun = await full_table(service, "qingdun", channel=71)
     cost = await service.leave_cost(qingdun, B)
     assert cost is not None and cost.deltas == (0, -50, 0, 0)  # nobody below 10 cards yet
-    live = service._tables[qingdun]
+    live = service.state.tables[qingdun]
     live.game._size[0] = 3  # type: ignore[union-attr]  # someone holds fewer than 10 cards
     cost = await service.leave_cost(qingdun, B)
     assert cost is not None and cost.deltas == (10, -50, 10, 0)  # the opponents; not the partner
@@ -107,7 +107,7 @@ async def test_only_bots_besides_the_mover_take_back_at_once_and_replay_exactly(
     assert kinds(update) == [ev.MoveTakenBack]
     assert update.announcements[0] == ev.MoveTakenBack(0, played.action.cards)  # type: ignore[union-attr]
     assert await service.view_for(table, A) == before and update.to_move_user == A
-    assert service._tables[table].game.actions[-1] == TakeBack(0)  # type: ignore[union-attr]
+    assert service.state.tables[table].game.actions[-1] == TakeBack(0)  # type: ignore[union-attr]
     again = await service.ask_take_back(table, A, "undo")  # the same click, delivered twice
     assert again.duplicate
     with_undo = await snapshot(service)
@@ -157,12 +157,12 @@ async def test_a_refusal_or_the_next_move_or_the_clock_ends_a_request(
     clock.advance(TAKE_BACK_SECONDS + 1)
     [expired] = await service.run_due()
     assert expired.announcements == (ev.TakeBackClosed("expired"),)
-    assert service._tables[table].take_back is None
+    assert service.state.tables[table].take_back is None
 
 
 async def test_bots_wait_while_the_players_answer(service: TableService) -> None:
     table = await full_table(service, "sankou", humans=2)  # seats: A, B, bot, bot
-    live = service._tables[table]
+    live = service.state.tables[table]
     game = live.game
     assert game is not None
     while not (game.phase is Phase.PLAY and game.to_move == 1 and len(game.trick) < 3):

@@ -75,7 +75,7 @@ async def test_two_processes_acting_on_one_table_land_exactly_one_action(
         assert refusal_.code == "table_changed" and refusal_.params == {"table_id": table}
         for lang in LANGS:
             assert str(table) in refusal(refusal_, lang, ["a", "b", "c", "d"])
-        assert len(await logged(first, first._tables[table].hand_id)) == 1
+        assert len(await logged(first, first.state.tables[table].hand_id)) == 1
         assert await snapshot(first) == await snapshot(second)  # the loser read it back
         loser = second if results[1] is refusal_ else first
         await play_turn(loser, table, "after-the-race")  # and plays on from there
@@ -229,7 +229,7 @@ async def test_a_lost_lease_stops_serving_until_it_is_taken_back(
     zero_table, _ = await made_in_two_guilds(database, clock)
     service = await open_at(database, clock, shards=TWO)
     try:
-        lease = service._lease
+        lease = service.state.lease
         assert lease is not None and lease._conn is not None
         await execute(database, "SELECT pg_terminate_backend(?)", (lease._conn.get_server_pid(),))
         await until_fenced(service)  # noticed at once: the connection holding the locks closed
