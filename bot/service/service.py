@@ -29,57 +29,51 @@ process is refused (``table_changed``) and read back, never overwritten.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
-import sqlite3
 import time
 import unicodedata
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import replace
 from itertools import islice
 from pathlib import Path
 from typing import Any, Self, TypeVar
 
+from bot.ratings import Rebuilt
 from bot.service import events as ev
 from bot.service.errors import ServiceError, refuse
 from bot.service.games import RULES, Dealer, deal_by_seed
 from bot.service.live import LiveTable, Seat, rebuild
+from bot.service.recovery import Recovery
 from bot.service.requests import Request, to_action
 from bot.service.scores import ScoreQueries, record_settled
+from bot.service.serving import READ_BACK, Serving
 from bot.service.settings import TableSettings, TimeoutRule
 from bot.service.state import Clock, ServiceState
 from bot.service.thinking import Thinker
 from bot.store import (
-    ActiveTable,
-    DatabaseGone,
-    DatabaseUnavailable,
-    DatabaseUnusable,
     DuplicateActionId,
     LedgerEntry,
     ScoreLine,
     Shards,
-    StaleTable,
     Store,
-    StoreBusy,
     Transaction,
 )
 from bot.store.postgres import ShardLease
+from bot.store.score_rows import Board, GameStats, HandLine
 from bot.store.shards import ALL_GUILDS
 from bot.store.store import WRITE_WAIT
 from engine import CardParseError, IllegalMove, ai
 from engine.actions import Action, Discard, Play, TakeBack, action_to_json
 from engine.cards import Card
-from engine.records import plain
+from engine.records import HandRecord, plain
+from engine.replay import Replay
 
 log = logging.getLogger(__name__)
 _RECENT = 8  # results kept per table to answer a repeated action id with the first answer
 VOTE_SECONDS = 30 * 60  # how long the players have to answer a vote on ending mid-hand
 TAKE_BACK_SECONDS = 10 * 60  # how long the others have to agree to a take-back (bots wait)
 NAME_LIMIT = 32  # characters of a player's name kept (Discord's display names are at most 32)
-DEFAULT_MIN_RANKED_HANDS = 5  # completed hands before void-hand bonuses count for rank
-MAX_MIN_RANKED_HANDS = 1000
 _STORE_TROUBLE = frozenset(
     {
         "database_busy",
@@ -89,8 +83,6 @@ _STORE_TROUBLE = frozenset(
         "table_unavailable",
     }
 )
-LEASE_RETRY = 1.0  # seconds between tries to take back a lost lease from a player's call
-_READ_BACK = frozenset({"database_unavailable", "table_changed"})  # ``_transaction`` reloaded
 SEARCHING = frozenset({"strong"})  # levels that think in a worker; the others decide at once
 HINT_LEVEL = "strong"  # hints come from the strong player, at the table's hint budget
 T = TypeVar("T")
@@ -114,19 +106,7 @@ def _unearned(table: LiveTable, entry: LedgerEntry) -> bool:
     return _unearned_seat(table, entry.seat, entry.user_id)
 
 
-def _describe(exc: BaseException) -> str:
-    """Why a table could not be rebuilt, for the operator: the kind of error and its code, never
-    an engine message (those may name cards a player holds, or the kitty)."""
-    text = type(exc).__name__
-    code = getattr(exc, "code", None)
-    if code:
-        text += f" {code}"
-    if isinstance(exc, sqlite3.Error | json.JSONDecodeError | DatabaseUnavailable):
-        text += f": {exc}"
-    return text
-
-
-class TableService(ScoreQueries):
+class TableService:
     """The table service; see the module docstring. Create with ``await TableService.open``.
 
     Boards, statistics, history and replays come from ``ScoreQueries`` (bot/service/scores.py).
@@ -153,6 +133,9 @@ class TableService(ScoreQueries):
             dealer=dealer,
         )
         self._colours: dict[int, bool] = {}  # user id -> four-colour deck (read once)
+        self._recovery = Recovery(self._state)
+        self._serve = Serving(self._state, self._recovery)
+        self._scores = ScoreQueries(self._state, self._serve)
 
     @classmethod
     async def open(
@@ -256,219 +239,27 @@ class TableService(ScoreQueries):
         """Table id -> why it could not be rebuilt (left out of memory, rows untouched)."""
         return self._state.quarantined
 
-    @property
-    def _store(self) -> Store:  # for ``ScoreQueries``
-        return self._state.store
-
-    def _now(self) -> float:
-        return self._state.now()
-
-    # -- recovery --------------------------------------------------------------------------
+    # -- recovery and serving (bot/service/recovery.py, serving.py) ------------------------
 
     async def load(self) -> int:
-        """Rebuild every table that has not ended from disk; returns how many.
-
-        The usual path reads all tables in a few bulk queries. If that fails (a damaged row or
-        page), each table is read on its own. A table that cannot be read or replayed is
-        quarantined: left out, with the reason in ``quarantined``; its rows stay untouched.
-        """
-        self.state.tables, self.state.quarantined = {}, {}
-        try:
-            records: list[ActiveTable] | None = await self.state.store.active_tables(
-                shards=self.state.shards
-            )
-        except DatabaseUnavailable:
-            raise  # out of reach is no damage: nothing is set aside for it
-        except Exception:  # any damage: fall back to one table at a time
-            records = None
-        if records is None:
-            try:
-                ids = await self.state.store.active_table_ids(self.state.shards)
-            except sqlite3.Error as exc:
-                raise DatabaseUnusable(
-                    f"the database is damaged beyond reading its tables ({exc}); restore it "
-                    "from a backup"
-                ) from exc
-            records = []
-            for table_id in ids:
-                try:
-                    records += await self.state.store.active_tables(table_id)
-                except DatabaseUnavailable:
-                    raise
-                except Exception as exc:  # recorded, the other tables go on
-                    self.state.quarantined[table_id] = f"its rows cannot be read ({_describe(exc)})"
-        for record in records:
-            try:
-                table = rebuild(record)
-            except Exception as exc:  # recorded, the other tables go on
-                row = record.table
-                self.state.quarantined[row.id] = (
-                    f"{row.game} in channel {row.channel_id}: its stored log does not replay "
-                    f"({_describe(exc)})"
-                )
-                continue
-            self.state.tables[table.id] = table
-            self.state.locks.setdefault(table.id, asyncio.Lock())
-        for table_id, reason in self.state.quarantined.items():
-            log.error("table %s set aside: %s", table_id, reason)
-        return len(self.state.tables)
-
-    async def _reload(self, table_id: int) -> None:
-        """After a failed write: forget memory, take the table as the database has it.
-
-        If the database cannot be read either, the table stays in memory marked unavailable:
-        it keeps its place (nobody opens a second table for its players) and every call is
-        refused until a retry reads it back (on the next call, or the next deadline pass).
-        """
-        current = self.state.tables.get(table_id)
-        try:
-            fresh = [rebuild(record) for record in await self.state.store.active_tables(table_id)]
-        except Exception:  # whatever the cause, the table waits for a retry
-            log.exception("table %s: could not be read back; marked unavailable", table_id)
-            if current is not None:
-                current.unavailable = True
-            return
-        if self.state.tables.get(table_id) is not current:
-            return  # another retry brought it back meanwhile (and it may have moved on)
-        self.state.tables.pop(table_id, None)
-        for table in fresh:
-            self.state.tables[table_id] = table
-
-    async def _retry_unavailable(self, channel_id: int | None = None) -> None:
-        """Try to read back the tables marked unavailable (those of ``channel_id`` only)."""
-        for table in list(self.state.tables.values()):
-            if table.unavailable and channel_id in (None, table.channel_id):
-                async with self.state.lock(table.id):
-                    if table.unavailable and self.state.tables.get(table.id) is table:
-                        await self._reload(table.id)
-
-    # -- the database's health -------------------------------------------------------------
+        return await self._recovery.load()
 
     @property
     def gone(self) -> bool:
         """The database file was deleted or replaced: nothing is saved until a restart."""
-        return self.state.gone
-
-    def _stop(self) -> None:
-        if not self.state.gone:
-            self.state.gone = True
-            log.error(
-                "the database file was deleted or replaced while the bot ran: every move is "
-                "refused from now on; restore the file and restart the bot"
-            )
+        return self._state.gone
 
     def check_database(self) -> bool:
-        """Whether the database file is still the one opened and the shards still ours (the
-        deadline pass asks)."""
-        if not self.state.gone:
-            try:
-                self.state.store.check()
-            except DatabaseGone:
-                self._stop()
-        return not self.state.gone and not self.fenced
+        return self._serve.check_database()
 
     @property
     def fenced(self) -> bool:
-        """The lease on this process's shards was lost: it serves nothing until it is back
-        (another process may be serving them now)."""
-        return self.state.fenced
+        return self._state.fenced
 
     async def keep_lease(self) -> bool:
-        """Whether the shards are still ours (the deadline pass asks the server); a lost lease
-        is taken back if free (see ``_regain``)."""
-        if self.state.lease is None or (self.state.lease.held and await self.state.lease.check()):
-            return True
-        return await self._regain() is None
-
-    async def _regain(self) -> str | None:
-        """Take a lost lease back and read every table afresh (another process may have
-        played them meanwhile); None when done, else the refusal that says why not."""
-        assert self.state.lease is not None
-        try:
-            why = await self.state.lease.try_acquire()
-            if why is None:
-                await self.load()
-        except DatabaseUnavailable as exc:
-            await self.state.lease.release()  # tables not read: not served yet
-            log.warning("%s not served: %s", self.state.shards, exc)
-            return "database_unavailable"
-        if why is not None:
-            log.warning("%s not served: %s", self.state.shards, why)
-            return "guild_not_served"
-        log.warning(
-            "%s served again: %s tables read back", self.state.shards, len(self.state.tables)
-        )
-        return None
-
-    async def _serving(self) -> None:
-        """Refuse every call while the lease is lost, trying (at most once a second) to take
-        it back first: after a database restart, play goes on at the next click."""
-        if not self.fenced:
-            return
-        now = time.monotonic()
-        if now >= self.state.regain_at:
-            self.state.regain_at = now + LEASE_RETRY
-            code = await self._regain()
-            if code is None:
-                return
-            self.state.fence_code = code
-        raise refuse(self.state.fence_code)
-
-    @asynccontextmanager
-    async def _transaction(self, table: LiveTable | None = None) -> AsyncIterator[Transaction]:
-        """The store's transaction, its failures turned into refusals a player can read.
-
-        With ``table``, the transaction claims the table's stored version, and the version in
-        memory follows the commit. A table another process changed meanwhile, or
-        a commit whose outcome the lost connection hides, is read back before the refusal.
-        """
-        if self.state.gone:
-            raise refuse("database_gone")
-        if self.fenced:  # (taken back before a lookup, never under a table read before)
-            raise refuse(self.state.fence_code)
-        try:
-            async with self.state.store.transaction() as tx:
-                if table is not None:
-                    tx.claim_table(table.id, table.version)
-                yield tx
-        except StoreBusy:
-            raise refuse("database_busy") from None
-        except DatabaseGone:
-            self._stop()
-            raise refuse("database_gone") from None
-        except (StaleTable, DatabaseUnavailable) as exc:
-            if table is not None:
-                await self._reload(table.id)
-            if isinstance(exc, DatabaseUnavailable):
-                log.warning("database unavailable: %s", exc)
-                raise refuse("database_unavailable") from None
-            table_id = table.id if table is not None else exc.table_id
-            raise refuse("table_changed", table_id=table_id) from None
-        if table is not None:
-            table.version += 1
+        return await self._serve.keep_lease()
 
     # -- lookups ---------------------------------------------------------------------------
-
-    async def _table(self, table_id: int) -> LiveTable:
-        if self.state.gone:
-            raise refuse("database_gone")
-        await self._serving()
-        table = self.state.tables.get(table_id)
-        if table is not None and table.unavailable:
-            await self._reload(table_id)  # a retry (never over a fresher table: see _reload)
-            table = self.state.tables.get(table_id)
-            if table is not None and table.unavailable:
-                raise refuse("table_unavailable", table_id=table_id)
-        if table is not None:
-            return table
-        if table_id in self.state.quarantined:
-            raise refuse("table_quarantined", table_id=table_id)
-        row = await self.state.store.table(table_id)
-        if row is None:
-            raise refuse("table_not_found", table_id=table_id)
-        if row.status != "ended" and not self.state.shards.owns(row.guild_id):
-            raise refuse("guild_not_served")
-        raise refuse("table_ended", table_id=table_id)
 
     def _lock(self, table_id: int) -> asyncio.Lock:
         return self.state.locks.setdefault(table_id, asyncio.Lock())
@@ -544,7 +335,7 @@ class TableService(ScoreQueries):
         )
 
     async def table_info(self, table_id: int) -> ev.TableInfo:
-        return self.info(await self._table(table_id))
+        return self.info(await self._serve.table(table_id))
 
     def live_tables(self) -> list[int]:
         """The ids of the unfinished tables this process serves (its shards' guilds)."""
@@ -609,9 +400,9 @@ class TableService(ScoreQueries):
             raise refuse("database_gone")
         if not self.state.shards.owns(guild_id):
             raise refuse("guild_not_served")
-        await self._serving()
+        await self._serve.serving()
         async with self.state.seating:
-            await self._retry_unavailable(channel_id)
+            await self._recovery.retry_unavailable(channel_id)
             for other_table in self.state.tables.values():
                 if other_table.channel_id == channel_id and other_table.unavailable:
                     raise refuse("table_unavailable", table_id=other_table.id)
@@ -619,7 +410,7 @@ class TableService(ScoreQueries):
             if other is not None:
                 raise refuse("already_seated_here", table_id=other)
             now = self.state.now()
-            async with self._transaction() as tx:
+            async with self._serve.transaction() as tx:
                 table_id = await tx.insert_table(
                     guild_id=guild_id,
                     channel_id=channel_id,
@@ -650,8 +441,8 @@ class TableService(ScoreQueries):
     ) -> None:
         """Remember where the front end shows this table (kept across restarts)."""
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
-            async with self._transaction(table) as tx:
+            table = await self._serve.table(table_id)
+            async with self._serve.transaction(table) as tx:
                 await tx.update_table(table_id, thread_id=thread_id, message_id=message_id)
             table.thread_id, table.message_id = thread_id, message_id
 
@@ -681,7 +472,7 @@ class TableService(ScoreQueries):
         """Sit down at a waiting table (the first free seat unless ``seat`` is given)."""
         name = clean_name(name)
         async with self.state.seating, self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             self._check_waiting(table)
             own = table.seat_of(user_id)
             if own is not None:
@@ -690,7 +481,7 @@ class TableService(ScoreQueries):
             if other is not None:
                 raise refuse("already_seated_here", table_id=other)
             seat = self._free_seat(table, seat)
-            async with self._transaction(table) as tx:
+            async with self._serve.transaction(table) as tx:
                 await tx.put_seat(table.id, seat, user_id, name)
             table.seats[seat] = Seat(user_id, name)
             return self._update(table, [ev.SeatTaken(seat, user_id, name)])
@@ -698,7 +489,7 @@ class TableService(ScoreQueries):
     async def choose_seat(self, table_id: int, user_id: int, seat: int) -> ev.Update:
         """Move to another free seat of a waiting table."""
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             self._check_waiting(table)
             own = self._seat(table, user_id)
             if own == seat:
@@ -706,7 +497,7 @@ class TableService(ScoreQueries):
             seat = self._free_seat(table, seat)
             occupant = table.seats[own]
             assert occupant is not None
-            async with self._transaction(table) as tx:
+            async with self._serve.transaction(table) as tx:
                 await tx.clear_seat(table.id, own)
                 await tx.put_seat(table.id, seat, user_id, occupant.name)
             table.seats[own], table.seats[seat] = None, occupant
@@ -724,12 +515,12 @@ class TableService(ScoreQueries):
     ) -> ev.Update:
         """A bot takes a free seat (any seated player, the creator or a manager may ask)."""
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             self._may_change_bots(table, user_id, is_manager)
             self._check_waiting(table)
             seat = self._free_seat(table, seat)
             name = f"Bot {seat}"
-            async with self._transaction(table) as tx:
+            async with self._serve.transaction(table) as tx:
                 await tx.put_seat(table.id, seat, None, name)
             table.seats[seat] = Seat(None, name)
             return self._update(table, [ev.SeatTaken(seat, None, name)])
@@ -738,14 +529,14 @@ class TableService(ScoreQueries):
         self, table_id: int, user_id: int, seat: int, *, is_manager: bool = False
     ) -> ev.Update:
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             self._may_change_bots(table, user_id, is_manager)
             self._check_waiting(table)
             self._check_seat(seat)
             occupant = table.seats[seat]
             if occupant is None or not occupant.is_bot:
                 raise refuse("not_a_bot", seat=seat)
-            async with self._transaction(table) as tx:
+            async with self._serve.transaction(table) as tx:
                 await tx.clear_seat(table.id, seat)
             table.seats[seat] = None
             return self._update(table, [ev.SeatOpened(seat, None, "removed_bot")])
@@ -753,7 +544,7 @@ class TableService(ScoreQueries):
     async def start(self, table_id: int, user_id: int, *, is_manager: bool = False) -> ev.Update:
         """Deal the next hand once four seats are filled (creator or manager only)."""
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             self._may_manage(table, user_id, is_manager)
             self._check_waiting(table)
             seated = sum(1 for s in table.seats if s is not None)
@@ -768,7 +559,7 @@ class TableService(ScoreQueries):
         the meantime waits for four and its host's Start instead.
         """
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             self._seat(table, user_id)
             if table.status == "waiting":
                 raise refuse("table_waiting", table_id=table.id)
@@ -786,7 +577,7 @@ class TableService(ScoreQueries):
         """
         async with self.state.seating:
             if table_id in self.state.tables:
-                await self._table(table_id)  # refused if unavailable
+                await self._serve.table(table_id)  # refused if unavailable
                 raise refuse("table_not_ended", table_id=table_id)
             if self.state.gone:
                 raise refuse("database_gone")
@@ -796,7 +587,7 @@ class TableService(ScoreQueries):
             row = record.table
             if not self.state.shards.owns(row.guild_id):
                 raise refuse("guild_not_served")
-            await self._serving()
+            await self._serve.serving()
             if not any(seat.user_id == user_id for seat in record.seats):
                 raise refuse("not_seated", table_id=table_id)
             for live in self.state.tables.values():
@@ -827,7 +618,8 @@ class TableService(ScoreQueries):
             solo = all(s is not None and (s.is_bot or s.user_id == user_id) for s in seats)
             now = self.state.now()
             events: list[ev.Announcement] = []
-            async with self._transaction() as tx:  # nothing is kept in memory before it commits
+            # nothing is kept in memory before it commits
+            async with self._serve.transaction() as tx:
                 table.id = await tx.insert_table(
                     guild_id=row.guild_id,
                     channel_id=row.channel_id,
@@ -852,7 +644,7 @@ class TableService(ScoreQueries):
     async def leave(self, table_id: int, user_id: int) -> ev.Update:
         """Stand up. During a hand: the leaving penalty, the hand is void (RULES §1.7 / §2.9)."""
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             seat = self._seat(table, user_id)
             return await self._unseat(table, seat, "left")
 
@@ -865,7 +657,7 @@ class TableService(ScoreQueries):
         has not played since may be removed: nobody can void a hand by removing an opponent.
         """
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             self._may_manage(table, user_id, is_manager)
             seat = table.seat_of(target_id)
             if seat is None:
@@ -882,12 +674,12 @@ class TableService(ScoreQueries):
         the next turn. The bot level changes only between hands: a hand's bot seats are rated
         at the level they played it at."""
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             self._may_manage(table, user_id, is_manager)
             settings = table.settings.changed(**changes)
             if settings.bot_level != table.settings.bot_level and table.running:
                 raise refuse("bot_level_in_hand", table_id=table.id, number=table.hand_number)
-            async with self._transaction(table) as tx:
+            async with self._serve.transaction(table) as tx:
                 await tx.update_table(
                     table.id, settings=settings.to_json(), language=settings.language
                 )
@@ -908,7 +700,7 @@ class TableService(ScoreQueries):
           expires, the hand is played out and the table ends after it.
         """
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             seat = table.seat_of(user_id)
             if table.running and seat is None and is_manager:
                 return await self._write(table, self._abandoning(table, "ended_by_manager"))
@@ -942,7 +734,7 @@ class TableService(ScoreQueries):
     ) -> ev.Update:
         """A seated player's answer to the vote on ending hand ``hand_number`` now."""
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             seat = self._seat(table, user_id)
             vote = table.end_vote
             if vote is None or vote["hand"] != hand_number or not table.running:
@@ -1000,7 +792,7 @@ class TableService(ScoreQueries):
         whether it was a repeat), or stopped by the constraint (then memory is rebuilt).
         """
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             earlier = table.recent.get(action_id)
             if earlier is not None:
                 return replace(earlier, duplicate=True)
@@ -1037,7 +829,7 @@ class TableService(ScoreQueries):
         thought in a worker without holding the table's lock (the engine's simple policy if
         the worker fails)."""
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             seat = self._seat(table, user_id)
             self._check_turn(table, seat)
             assert table.game is not None
@@ -1049,7 +841,7 @@ class TableService(ScoreQueries):
         """What the user missed in the current hand since their seat last acted (public events
         only, the whole hand so far if it has not acted yet), and whether they are new here."""
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             seat = self._seat(table, user_id)
             story = list(self._story(table))
         acted = [index for index, (actor, _) in enumerate(story) if actor == seat]
@@ -1095,7 +887,7 @@ class TableService(ScoreQueries):
         ``peek_view`` and the engines' suggestion generators instead.
         """
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             seat = self._seat(table, user_id)
             if table.game is None or table.to_move != seat:
                 return []
@@ -1105,7 +897,7 @@ class TableService(ScoreQueries):
     async def view_for(self, table_id: int, user_id: int) -> Any:
         """The player's private view of the latest hand (QingdunView / SankouView)."""
         async with self.state.lock(table_id):  # never show an action before it is committed
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             seat = self._seat(table, user_id)
             if table.game is None:
                 raise refuse("table_hand_over", table_id=table.id)
@@ -1143,7 +935,7 @@ class TableService(ScoreQueries):
         work (``engine`` menus). Everything answers the position the view shows.
         """
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             seat = self._seat(table, user_id)
             game = table.game
             if game is None:
@@ -1189,7 +981,7 @@ class TableService(ScoreQueries):
 
     async def set_four_colour(self, user_id: int, on: bool) -> bool:
         """Choose the card colours of the player's own pictures (kept across restarts)."""
-        async with self._transaction() as tx:
+        async with self._serve.transaction() as tx:
             await tx.set_four_colour(user_id, bool(on))
         self._colours[user_id] = bool(on)
         return bool(on)
@@ -1198,7 +990,7 @@ class TableService(ScoreQueries):
         """What leaving now would cost and pay (RULES §1.7 / §2.9 and the fairness rules: a
         bonus only for players seated at the deal); None when no hand is being played."""
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             seat = self._seat(table, user_id)
             if not table.running or table.game is None:
                 return None
@@ -1220,7 +1012,7 @@ class TableService(ScoreQueries):
         bot seats wait.
         """
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             earlier = table.recent.get(action_id)
             if earlier is not None:
                 return replace(earlier, duplicate=True)
@@ -1267,7 +1059,7 @@ class TableService(ScoreQueries):
         """A seated player's answer to the take-back asked at move ``moves`` of hand ``hand``:
         one refusal ends it; when every player asked agrees, the move is taken back."""
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             seat = self._seat(table, user_id)
             request = table.take_back
             if (
@@ -1314,12 +1106,12 @@ class TableService(ScoreQueries):
     async def public_view(self, table_id: int) -> Any:
         """The public view of the latest hand (no hidden cards), or None before the first."""
         async with self.state.lock(table_id):
-            table = await self._table(table_id)
+            table = await self._serve.table(table_id)
             return None if table.game is None else table.game.view(None)
 
     def bot_turns(self) -> list[int]:
         """Tables waiting for a bot to move (for the front end to drive after a restart)."""
-        if self.state.gone or self.fenced:
+        if self.state.gone or self.state.fenced:
             return []
         return [t.id for t in self.state.tables.values() if self._bot_to_move(t)]
 
@@ -1349,7 +1141,7 @@ class TableService(ScoreQueries):
         async def commit(table: LiveTable, seat: int, action: Action) -> ev.Update:
             return await self._commit_move(table, seat, action, "bot")
 
-        return await self._deliberate(table_id, self._table, pick, commit)
+        return await self._deliberate(table_id, self._serve.table, pick, commit)
 
     async def play_bots(self, table_id: int, limit: int | None = None) -> list[ev.Update]:
         """Bot moves until a human is to move (or ``limit`` moves)."""
@@ -1462,7 +1254,7 @@ class TableService(ScoreQueries):
     def due_deadlines(self, now: float | None = None) -> list[ev.DueTurn]:
         """Turns whose time limit has passed."""
         now = self.state.now() if now is None else now
-        if self.state.gone or self.fenced:
+        if self.state.gone or self.state.fenced:
             return []
         return [
             ev.DueTurn(t.id, seat, self._user_at(t, seat), t.deadline)
@@ -1486,9 +1278,9 @@ class TableService(ScoreQueries):
         updates of the others are returned, so their timeouts are announced.
         """
         now = self.state.now() if now is None else now
-        if not await self.keep_lease() or not self.check_database():
+        if not await self._serve.keep_lease() or not self._serve.check_database():
             return []
-        await self._retry_unavailable()
+        await self._recovery.retry_unavailable()
         Handle = Callable[[LiveTable | None, float], Awaitable[ev.Update | None]]
         due: list[tuple[int, Handle | None]] = [(d.table_id, None) for d in self.due_deadlines(now)]
         due += [
@@ -1599,7 +1391,7 @@ class TableService(ScoreQueries):
             )
 
         result = []
-        if not self.check_database():
+        if not self._serve.check_database():
             return result
         for table_id in [t.id for t in self.state.tables.values() if due(t) and not t.unavailable]:
             try:
@@ -1607,7 +1399,7 @@ class TableService(ScoreQueries):
                     table = self.state.tables.get(table_id)
                     if table is None or not due(table):
                         continue
-                    async with self._transaction(table) as tx:
+                    async with self._serve.transaction(table) as tx:
                         await tx.update_table(table_id, reminder_sent=True)
                     table.reminder_sent = True
                     seat, deadline = table.to_move, table.deadline
@@ -1629,16 +1421,17 @@ class TableService(ScoreQueries):
         """Run ``step`` in one transaction, then the deadline; rebuild from disk on failure."""
         now = self.state.now()
         try:
-            async with self._transaction(table) as tx:
+            async with self._serve.transaction(table) as tx:
                 more = await step(tx, now)
                 if table.status != "ended":
                     await self._set_deadline(table, tx, now)
         except ServiceError as exc:
-            if exc.code not in _READ_BACK:
-                await self._reload(table.id)  # a database gone is still read through its handle
+            if exc.code not in READ_BACK:
+                # (a database gone is still read through its handle)
+                await self._recovery.reload(table.id)
             raise
         except BaseException:
-            await self._reload(table.id)
+            await self._recovery.reload(table.id)
             raise
         if table.status == "ended":
             self.state.tables.pop(table.id, None)
@@ -1834,29 +1627,51 @@ class TableService(ScoreQueries):
 
         return await self._write(table, step)
 
-    # -- scores ----------------------------------------------------------------------------
+    # -- scores (bot/service/scores.py) ----------------------------------------------------
 
     async def table_score(self, table_id: int) -> list[ScoreLine]:
-        if await self.state.store.table(table_id) is None:
-            raise refuse("table_not_found", table_id=table_id)
-        return await self.state.store.table_score(table_id)
+        return await self._scores.table_score(table_id)
 
     async def min_ranked_hands(self, guild_id: int) -> int:
-        """Completed hands a player needs before being ranked on the server's boards: before
-        that, neither their rating is shown nor do void-hand bonuses count for rank."""
-        value = await self.state.store.min_ranked_hands(guild_id)
-        return DEFAULT_MIN_RANKED_HANDS if value is None else value
+        return await self._scores.min_ranked_hands(guild_id)
 
     async def set_min_ranked_hands(self, guild_id: int, hands: int, *, is_manager: bool) -> int:
-        """Change the server's minimum (server managers only)."""
-        if not is_manager:
-            raise refuse("not_manager")
-        if (
-            isinstance(hands, bool)
-            or not isinstance(hands, int)
-            or not 0 <= hands <= MAX_MIN_RANKED_HANDS
-        ):
-            raise refuse("bad_min_hands", hands=hands, max=MAX_MIN_RANKED_HANDS)
-        async with self._transaction() as tx:
-            await tx.set_min_ranked_hands(guild_id, hands)
-        return hands
+        return await self._scores.set_min_ranked_hands(guild_id, hands, is_manager=is_manager)
+
+    async def rate_earlier_hands(self) -> Rebuilt | None:
+        return await self._scores.rate_earlier_hands()
+
+    async def board(
+        self,
+        guild_id: int,
+        game: str,
+        user_id: int,
+        *,
+        by: str = "rating",
+        period: str = "all",
+        top: int = 10,
+    ) -> Board:
+        return await self._scores.board(guild_id, game, user_id, by=by, period=period, top=top)
+
+    async def game_stats(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> list[GameStats]:
+        return await self._scores.game_stats(guild_id, user_id, game)
+
+    async def recent_hands(
+        self,
+        guild_id: int,
+        *,
+        table_id: int | None = None,
+        user_id: int | None = None,
+        limit: int = 10,
+    ) -> list[HandLine]:
+        return await self._scores.recent_hands(
+            guild_id, table_id=table_id, user_id=user_id, limit=limit
+        )
+
+    async def hand_record(self, guild_id: int, hand: int | str) -> HandRecord:
+        return await self._scores.hand_record(guild_id, hand)
+
+    async def replay_hand(self, guild_id: int, hand: int | str) -> tuple[HandLine, Replay]:
+        return await self._scores.replay_hand(guild_id, hand)

@@ -9,6 +9,7 @@ state: ``tables`` is replaced whole by a reload, and every part reads it through
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -20,6 +21,8 @@ from bot.store import Shards, Store
 from bot.store.postgres import ShardLease
 
 Clock = Callable[[], float | datetime]
+# One logger for every part: operators know its lines by this name (docs/discord.md).
+log = logging.getLogger("bot.service.service")
 
 
 @dataclass(eq=False)
