@@ -33,27 +33,29 @@ import logging
 import secrets
 import time
 import unicodedata
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from itertools import islice
 from pathlib import Path
-from typing import Any, Self, TypeVar
+from typing import Any, Self
 
 from bot.ratings import Rebuilt
 from bot.service import events as ev
+from bot.service.bots import HINT_LEVEL, Bots
 from bot.service.errors import ServiceError, refuse
 from bot.service.games import RULES, Dealer, deal_by_seed
-from bot.service.live import LiveTable, Seat, rebuild
+from bot.service.live import LiveTable, Seat
+from bot.service.lookups import Lookups, info_of, own_seat, update_of
 from bot.service.recovery import Recovery
 from bot.service.requests import Request, to_action
-from bot.service.scores import ScoreQueries, record_settled
-from bot.service.serving import READ_BACK, Serving
+from bot.service.scores import ScoreQueries
+from bot.service.serving import Serving
 from bot.service.settings import TableSettings, TimeoutRule
 from bot.service.state import Clock, ServiceState
 from bot.service.thinking import Thinker
+from bot.service.writes import Writes, auto_id, unearned_seat
 from bot.store import (
     DuplicateActionId,
-    LedgerEntry,
     ScoreLine,
     Shards,
     Store,
@@ -63,14 +65,13 @@ from bot.store.postgres import ShardLease
 from bot.store.score_rows import Board, GameStats, HandLine
 from bot.store.shards import ALL_GUILDS
 from bot.store.store import WRITE_WAIT
-from engine import CardParseError, IllegalMove, ai
-from engine.actions import Action, Discard, Play, TakeBack, action_to_json
+from engine import CardParseError, IllegalMove
+from engine.actions import Action, Discard, Play, TakeBack
 from engine.cards import Card
-from engine.records import HandRecord, plain
+from engine.records import HandRecord
 from engine.replay import Replay
 
 log = logging.getLogger(__name__)
-_RECENT = 8  # results kept per table to answer a repeated action id with the first answer
 VOTE_SECONDS = 30 * 60  # how long the players have to answer a vote on ending mid-hand
 TAKE_BACK_SECONDS = 10 * 60  # how long the others have to agree to a take-back (bots wait)
 NAME_LIMIT = 32  # characters of a player's name kept (Discord's display names are at most 32)
@@ -83,10 +84,6 @@ _STORE_TROUBLE = frozenset(
         "table_unavailable",
     }
 )
-SEARCHING = frozenset({"strong"})  # levels that think in a worker; the others decide at once
-HINT_LEVEL = "strong"  # hints come from the strong player, at the table's hint budget
-T = TypeVar("T")
-Pick = Callable[[LiveTable | None], tuple[int, str, float] | None]  # seat, level, seconds
 
 
 def clean_name(name: str) -> str:
@@ -94,16 +91,6 @@ def clean_name(name: str) -> str:
     squeezed, at most ``NAME_LIMIT`` characters (emoji joiners and the like are kept)."""
     spaced = "".join(" " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in name)
     return " ".join(spaced.split())[:NAME_LIMIT].strip() or "?"
-
-
-def _unearned_seat(table: LiveTable, seat: int, user_id: int | None) -> bool:
-    """Whether ``user_id`` took ``seat`` after the hand was dealt: a late joiner (or a bot)
-    earns no leaving bonus (docs/discord.md, fairness rules)."""
-    return table.seated is not None and user_id != table.seated[seat]
-
-
-def _unearned(table: LiveTable, entry: LedgerEntry) -> bool:
-    return _unearned_seat(table, entry.seat, entry.user_id)
 
 
 class TableService:
@@ -134,8 +121,11 @@ class TableService:
         )
         self._colours: dict[int, bool] = {}  # user id -> four-colour deck (read once)
         self._recovery = Recovery(self._state)
-        self._serve = Serving(self._state, self._recovery)
-        self._scores = ScoreQueries(self._state, self._serve)
+        self._serving = Serving(self._state, self._recovery)
+        self._lookups = Lookups(self._state, self._serving)
+        self._scores = ScoreQueries(self._state, self._serving)
+        self._writes = Writes(self._state, self._recovery, self._serving)
+        self._bots = Bots(self._state, self._serving, self._writes)
 
     @classmethod
     async def open(
@@ -250,35 +240,14 @@ class TableService:
         return self._state.gone
 
     def check_database(self) -> bool:
-        return self._serve.check_database()
+        return self._serving.check_database()
 
     @property
     def fenced(self) -> bool:
         return self._state.fenced
 
     async def keep_lease(self) -> bool:
-        return await self._serve.keep_lease()
-
-    # -- lookups ---------------------------------------------------------------------------
-
-    def _lock(self, table_id: int) -> asyncio.Lock:
-        return self.state.locks.setdefault(table_id, asyncio.Lock())
-
-    def _seat(self, table: LiveTable, user_id: int) -> int:
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise refuse("not_seated", table_id=table.id)
-        return seat
-
-    def _seated_elsewhere(self, channel_id: int, user_id: int, table_id: int | None) -> int | None:
-        for other in self.state.tables.values():
-            if (
-                other.channel_id == channel_id
-                and other.id != table_id
-                and other.seat_of(user_id) is not None
-            ):
-                return other.id
-        return None
+        return await self._serving.keep_lease()
 
     @staticmethod
     def _may_manage(table: LiveTable, user_id: int, is_manager: bool) -> None:
@@ -290,86 +259,39 @@ class TableService:
         if host is None or table.seat_of(user_id) != host:
             raise refuse("not_host", seat=host)
 
-    def _update(
-        self,
-        table: LiveTable,
-        announcements: Sequence[ev.Announcement] = (),
-        action: Action | None = None,
-    ) -> ev.Update:
-        to_move = table.to_move
-        occupant = table.seats[to_move] if to_move is not None else None
-        itself = occupant is not None and occupant.plays_itself
-        return ev.Update(
-            table_id=table.id,
-            status=table.status,
-            hand_number=table.hand_number or None,
-            to_move=to_move,
-            to_move_user=occupant.user_id if occupant is not None and not itself else None,
-            bot_to_move=itself and table.take_back is None,
-            announcements=tuple(announcements),
-            action=action,
-        )
+    # -- lookups (bot/service/lookups.py) --------------------------------------------------
 
     def info(self, table: LiveTable) -> ev.TableInfo:
-        return ev.TableInfo(
-            id=table.id,
-            guild_id=table.guild_id,
-            channel_id=table.channel_id,
-            thread_id=table.thread_id,
-            message_id=table.message_id,
-            game=table.rules.name,
-            status=table.status,
-            creator_id=table.creator_id,
-            settings=table.settings,
-            seats=tuple(  # type: ignore[arg-type]
-                None if s is None else ev.SeatInfo(i, s.user_id, s.name, s.autoplay)
-                for i, s in enumerate(table.seats)
-            ),
-            hand_number=table.hand_number,
-            hands_done=table.hands_done,
-            to_move=table.to_move,
-            deadline=table.deadline,
-            host=table.host(),
-            closing=table.closing,
-            end_vote_hand=None if table.end_vote is None else table.end_vote["hand"],
-        )
+        return info_of(table)
 
     async def table_info(self, table_id: int) -> ev.TableInfo:
-        return self.info(await self._serve.table(table_id))
+        return await self._lookups.table_info(table_id)
 
     def live_tables(self) -> list[int]:
-        """The ids of the unfinished tables this process serves (its shards' guilds)."""
-        return sorted(self.state.tables)
+        return self._lookups.live_tables()
 
     def tables_in_channel(self, channel_id: int) -> list[ev.TableInfo]:
-        """The channel's tables that have not ended, oldest first."""
-        return [self.info(t) for t in self.state.tables.values() if t.channel_id == channel_id]
+        return self._lookups.tables_in_channel(channel_id)
 
     async def table_for_thread(self, thread_id: int) -> ev.TableInfo | None:
-        """The table shown in this thread (the newest one), also after it ended."""
-        for table in self.state.tables.values():
-            if table.thread_id == thread_id:
-                return self.info(table)
-        return await self._stored_info(await self.state.store.latest_table_id(thread_id=thread_id))
+        return await self._lookups.table_for_thread(thread_id)
 
     async def latest_table_in_channel(self, channel_id: int) -> ev.TableInfo | None:
-        """The newest table created in this channel, also after it ended."""
-        return await self._stored_info(
-            await self.state.store.latest_table_id(channel_id=channel_id)
-        )
-
-    async def _stored_info(self, table_id: int | None) -> ev.TableInfo | None:
-        if table_id is None:
-            return None
-        live = self.state.tables.get(table_id)
-        if live is not None:
-            return self.info(live)
-        record = await self.state.store.table_record(table_id)
-        return None if record is None else self.info(rebuild(record))
+        return await self._lookups.latest_table_in_channel(channel_id)
 
     def table_for_user(self, channel_id: int, user_id: int) -> int | None:
-        """The table of this channel where the user sits, if any."""
-        return self._seated_elsewhere(channel_id, user_id, None)
+        return self._lookups.table_for_user(channel_id, user_id)
+
+    # -- bots (bot/service/bots.py) --------------------------------------------------------
+
+    def bot_turns(self) -> list[int]:
+        return self._bots.bot_turns()
+
+    async def play_bot(self, table_id: int) -> ev.Update | None:
+        return await self._bots.play_bot(table_id)
+
+    async def play_bots(self, table_id: int, limit: int | None = None) -> list[ev.Update]:
+        return await self._bots.play_bots(table_id, limit)
 
     # -- tables and seats ------------------------------------------------------------------
 
@@ -400,17 +322,17 @@ class TableService:
             raise refuse("database_gone")
         if not self.state.shards.owns(guild_id):
             raise refuse("guild_not_served")
-        await self._serve.serving()
+        await self._serving.serving()
         async with self.state.seating:
             await self._recovery.retry_unavailable(channel_id)
             for other_table in self.state.tables.values():
                 if other_table.channel_id == channel_id and other_table.unavailable:
                     raise refuse("table_unavailable", table_id=other_table.id)
-            other = self._seated_elsewhere(channel_id, creator_id, None)
+            other = self._lookups.seated_elsewhere(channel_id, creator_id, None)
             if other is not None:
                 raise refuse("already_seated_here", table_id=other)
             now = self.state.now()
-            async with self._serve.transaction() as tx:
+            async with self._serving.transaction() as tx:
                 table_id = await tx.insert_table(
                     guild_id=guild_id,
                     channel_id=channel_id,
@@ -434,15 +356,15 @@ class TableService:
                 seats=[Seat(creator_id, creator_name), None, None, None],
             )
             self.state.tables[table_id] = table
-            return self._update(table, [ev.SeatTaken(0, creator_id, creator_name)])
+            return update_of(table, [ev.SeatTaken(0, creator_id, creator_name)])
 
     async def set_message(
         self, table_id: int, *, thread_id: int | None = None, message_id: int | None = None
     ) -> None:
         """Remember where the front end shows this table (kept across restarts)."""
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
-            async with self._serve.transaction(table) as tx:
+            table = await self._serving.table(table_id)
+            async with self._serving.transaction(table) as tx:
                 await tx.update_table(table_id, thread_id=thread_id, message_id=message_id)
             table.thread_id, table.message_id = thread_id, message_id
 
@@ -472,36 +394,36 @@ class TableService:
         """Sit down at a waiting table (the first free seat unless ``seat`` is given)."""
         name = clean_name(name)
         async with self.state.seating, self.state.lock(table_id):
-            table = await self._serve.table(table_id)
+            table = await self._serving.table(table_id)
             self._check_waiting(table)
             own = table.seat_of(user_id)
             if own is not None:
                 raise refuse("already_seated", seat=own)
-            other = self._seated_elsewhere(table.channel_id, user_id, table.id)
+            other = self._lookups.seated_elsewhere(table.channel_id, user_id, table.id)
             if other is not None:
                 raise refuse("already_seated_here", table_id=other)
             seat = self._free_seat(table, seat)
-            async with self._serve.transaction(table) as tx:
+            async with self._serving.transaction(table) as tx:
                 await tx.put_seat(table.id, seat, user_id, name)
             table.seats[seat] = Seat(user_id, name)
-            return self._update(table, [ev.SeatTaken(seat, user_id, name)])
+            return update_of(table, [ev.SeatTaken(seat, user_id, name)])
 
     async def choose_seat(self, table_id: int, user_id: int, seat: int) -> ev.Update:
         """Move to another free seat of a waiting table."""
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
+            table = await self._serving.table(table_id)
             self._check_waiting(table)
-            own = self._seat(table, user_id)
+            own = own_seat(table, user_id)
             if own == seat:
-                return self._update(table)
+                return update_of(table)
             seat = self._free_seat(table, seat)
             occupant = table.seats[own]
             assert occupant is not None
-            async with self._serve.transaction(table) as tx:
+            async with self._serving.transaction(table) as tx:
                 await tx.clear_seat(table.id, own)
                 await tx.put_seat(table.id, seat, user_id, occupant.name)
             table.seats[own], table.seats[seat] = None, occupant
-            return self._update(
+            return update_of(
                 table,
                 [ev.SeatOpened(own, user_id, "moved"), ev.SeatTaken(seat, user_id, occupant.name)],
             )
@@ -515,42 +437,44 @@ class TableService:
     ) -> ev.Update:
         """A bot takes a free seat (any seated player, the creator or a manager may ask)."""
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
+            table = await self._serving.table(table_id)
             self._may_change_bots(table, user_id, is_manager)
             self._check_waiting(table)
             seat = self._free_seat(table, seat)
             name = f"Bot {seat}"
-            async with self._serve.transaction(table) as tx:
+            async with self._serving.transaction(table) as tx:
                 await tx.put_seat(table.id, seat, None, name)
             table.seats[seat] = Seat(None, name)
-            return self._update(table, [ev.SeatTaken(seat, None, name)])
+            return update_of(table, [ev.SeatTaken(seat, None, name)])
 
     async def remove_bot(
         self, table_id: int, user_id: int, seat: int, *, is_manager: bool = False
     ) -> ev.Update:
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
+            table = await self._serving.table(table_id)
             self._may_change_bots(table, user_id, is_manager)
             self._check_waiting(table)
             self._check_seat(seat)
             occupant = table.seats[seat]
             if occupant is None or not occupant.is_bot:
                 raise refuse("not_a_bot", seat=seat)
-            async with self._serve.transaction(table) as tx:
+            async with self._serving.transaction(table) as tx:
                 await tx.clear_seat(table.id, seat)
             table.seats[seat] = None
-            return self._update(table, [ev.SeatOpened(seat, None, "removed_bot")])
+            return update_of(table, [ev.SeatOpened(seat, None, "removed_bot")])
 
     async def start(self, table_id: int, user_id: int, *, is_manager: bool = False) -> ev.Update:
         """Deal the next hand once four seats are filled (creator or manager only)."""
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
+            table = await self._serving.table(table_id)
             self._may_manage(table, user_id, is_manager)
             self._check_waiting(table)
             seated = sum(1 for s in table.seats if s is not None)
             if seated < 4:
                 raise refuse("need_four_players", seated=seated)
-            return await self._write(table, lambda tx, now: self._deal(table, tx, now))
+            return await self._writes.write(
+                table, lambda tx, now: self._writes.deal(table, tx, now)
+            )
 
     async def next_hand(self, table_id: int, user_id: int) -> ev.Update:
         """Deal the next hand at a table that does not deal by itself (``auto_deal`` off).
@@ -559,13 +483,15 @@ class TableService:
         the meantime waits for four and its host's Start instead.
         """
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
-            self._seat(table, user_id)
+            table = await self._serving.table(table_id)
+            own_seat(table, user_id)
             if table.status == "waiting":
                 raise refuse("table_waiting", table_id=table.id)
             if table.running:
                 raise refuse("hand_not_over", table_id=table.id, number=table.hand_number)
-            return await self._write(table, lambda tx, now: self._deal(table, tx, now))
+            return await self._writes.write(
+                table, lambda tx, now: self._writes.deal(table, tx, now)
+            )
 
     async def play_again(self, table_id: int, user_id: int) -> ev.Update:
         """A new table like ended table ``table_id``: same game, settings, place and seats.
@@ -577,7 +503,7 @@ class TableService:
         """
         async with self.state.seating:
             if table_id in self.state.tables:
-                await self._serve.table(table_id)  # refused if unavailable
+                await self._serving.table(table_id)  # refused if unavailable
                 raise refuse("table_not_ended", table_id=table_id)
             if self.state.gone:
                 raise refuse("database_gone")
@@ -587,19 +513,19 @@ class TableService:
             row = record.table
             if not self.state.shards.owns(row.guild_id):
                 raise refuse("guild_not_served")
-            await self._serve.serving()
+            await self._serving.serving()
             if not any(seat.user_id == user_id for seat in record.seats):
                 raise refuse("not_seated", table_id=table_id)
             for live in self.state.tables.values():
                 if row.thread_id is not None and live.thread_id == row.thread_id:
                     raise refuse("rematch_open", table_id=live.id)
-            other = self._seated_elsewhere(row.channel_id, user_id, None)
+            other = self._lookups.seated_elsewhere(row.channel_id, user_id, None)
             if other is not None:
                 raise refuse("already_seated_here", table_id=other)
             seats: list[Seat | None] = [None] * 4
             for old in record.seats:
                 taken = old.user_id is not None and old.user_id != user_id
-                if taken and self._seated_elsewhere(row.channel_id, old.user_id, None):
+                if taken and self._lookups.seated_elsewhere(row.channel_id, old.user_id, None):
                     continue
                 seats[old.seat] = Seat(old.user_id, old.name)
             settings = TableSettings.from_json(row.settings)
@@ -619,7 +545,7 @@ class TableService:
             now = self.state.now()
             events: list[ev.Announcement] = []
             # nothing is kept in memory before it commits
-            async with self._serve.transaction() as tx:
+            async with self._serving.transaction() as tx:
                 table.id = await tx.insert_table(
                     guild_id=row.guild_id,
                     channel_id=row.channel_id,
@@ -635,18 +561,18 @@ class TableService:
                         await tx.put_seat(table.id, index, seat.user_id, seat.name)
                         events.append(ev.SeatTaken(index, seat.user_id, seat.name))
                 if solo:
-                    events += await self._deal(table, tx, now)
-                    await self._set_deadline(table, tx, now)
+                    events += await self._writes.deal(table, tx, now)
+                    await self._writes.set_deadline(table, tx, now)
             self.state.tables[table.id] = table
             self.state.locks.setdefault(table.id, asyncio.Lock())
-            return self._update(table, events)
+            return update_of(table, events)
 
     async def leave(self, table_id: int, user_id: int) -> ev.Update:
         """Stand up. During a hand: the leaving penalty, the hand is void (RULES §1.7 / §2.9)."""
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
-            seat = self._seat(table, user_id)
-            return await self._unseat(table, seat, "left")
+            table = await self._serving.table(table_id)
+            seat = own_seat(table, user_id)
+            return await self._writes.unseat(table, seat, "left")
 
     async def kick(
         self, table_id: int, user_id: int, target_id: int, *, is_manager: bool = False
@@ -657,7 +583,7 @@ class TableService:
         has not played since may be removed: nobody can void a hand by removing an opponent.
         """
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
+            table = await self._serving.table(table_id)
             self._may_manage(table, user_id, is_manager)
             seat = table.seat_of(target_id)
             if seat is None:
@@ -665,7 +591,7 @@ class TableService:
             occupant = table.seats[seat]
             if table.running and occupant is not None and not occupant.missed:
                 raise refuse("kick_needs_missed_turn", seat=seat)
-            return await self._unseat(table, seat, "kicked")
+            return await self._writes.unseat(table, seat, "kicked")
 
     async def update_settings(
         self, table_id: int, user_id: int, *, is_manager: bool = False, **changes: Any
@@ -674,17 +600,17 @@ class TableService:
         the next turn. The bot level changes only between hands: a hand's bot seats are rated
         at the level they played it at."""
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
+            table = await self._serving.table(table_id)
             self._may_manage(table, user_id, is_manager)
             settings = table.settings.changed(**changes)
             if settings.bot_level != table.settings.bot_level and table.running:
                 raise refuse("bot_level_in_hand", table_id=table.id, number=table.hand_number)
-            async with self._serve.transaction(table) as tx:
+            async with self._serving.transaction(table) as tx:
                 await tx.update_table(
                     table.id, settings=settings.to_json(), language=settings.language
                 )
             table.settings = settings
-            return self.info(table)
+            return info_of(table)
 
     async def end_table(
         self, table_id: int, user_id: int, *, is_manager: bool = False
@@ -700,16 +626,16 @@ class TableService:
           expires, the hand is played out and the table ends after it.
         """
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
+            table = await self._serving.table(table_id)
             seat = table.seat_of(user_id)
             if table.running and seat is None and is_manager:
-                return await self._write(table, self._abandoning(table, "ended_by_manager"))
+                return await self._writes.write(table, self._abandoning(table, "ended_by_manager"))
             self._may_manage(table, user_id, is_manager)
             if not table.running:
-                return await self._write(table, self._abandoning(table, "ended_by_host"))
+                return await self._writes.write(table, self._abandoning(table, "ended_by_host"))
             assert seat is not None  # the host sits; a manager who does not was handled above
             if table.humans() == 1:
-                return await self._unseat(table, seat, "left")
+                return await self._writes.unseat(table, seat, "left")
             if table.closing:
                 raise refuse("table_closing", table_id=table.id)
             if table.end_vote is not None:
@@ -727,26 +653,26 @@ class TableService:
                 await tx.update_table(table.id, end_vote=vote)
                 return [ev.EndVoteOpened(seat, table.hand_number, vote["expires"], voters)]
 
-            return await self._write(table, step)
+            return await self._writes.write(table, step)
 
     async def vote_end(
         self, table_id: int, user_id: int, hand_number: int, agree: bool
     ) -> ev.Update:
         """A seated player's answer to the vote on ending hand ``hand_number`` now."""
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
-            seat = self._seat(table, user_id)
+            table = await self._serving.table(table_id)
+            seat = own_seat(table, user_id)
             vote = table.end_vote
             if vote is None or vote["hand"] != hand_number or not table.running:
                 raise refuse("no_vote", table_id=table.id)
             if not agree:
-                return await self._write(table, self._closing_vote(table, "refused", seat))
+                return await self._writes.write(table, self._closing_vote(table, "refused", seat))
             if user_id in vote["agreed"]:
-                return self._update(table)
+                return update_of(table)
             agreed = [*vote["agreed"], user_id]
             players = {s.user_id for s in table.seats if s is not None and not s.is_bot}
             if players <= set(agreed):
-                return await self._write(
+                return await self._writes.write(
                     table,
                     self._abandoning(table, "ended_by_vote", ev.EndVoteClosed("agreed")),
                 )
@@ -756,7 +682,7 @@ class TableService:
                 await tx.update_table(table.id, end_vote=table.end_vote)
                 return [ev.EndVoteCast(seat)]
 
-            return await self._write(table, step)
+            return await self._writes.write(table, step)
 
     def _abandoning(
         self, table: LiveTable, reason: str, *first: ev.Announcement
@@ -766,7 +692,7 @@ class TableService:
         async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
             if table.running and table.hand_id is not None:
                 await tx.finish_hand(table.hand_id, "abandoned", None, now)
-            return [*first, *await self._end(table, tx, now, reason)]
+            return [*first, *await self._writes.end(table, tx, now, reason)]
 
         return step
 
@@ -792,12 +718,12 @@ class TableService:
         whether it was a repeat), or stopped by the constraint (then memory is rebuilt).
         """
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
+            table = await self._serving.table(table_id)
             earlier = table.recent.get(action_id)
             if earlier is not None:
                 return replace(earlier, duplicate=True)
             try:
-                seat = self._seat(table, user_id)
+                seat = own_seat(table, user_id)
                 self._check_turn(table, seat)
                 if not table.rules.accepts(request):
                     raise refuse(
@@ -806,7 +732,7 @@ class TableService:
                 occupant = table.seats[seat]
                 assert occupant is not None
                 back = {seat: (False, False)} if occupant.missed or occupant.autoplay else {}
-                return await self._apply(table, to_action(request, seat), action_id, back)
+                return await self._writes.apply(table, to_action(request, seat), action_id, back)
             except (ServiceError, IllegalMove, CardParseError) as exc:
                 trouble = getattr(exc, "code", None) in _STORE_TROUBLE
                 if not trouble and await self.state.store.action_exists(action_id):
@@ -816,7 +742,7 @@ class TableService:
                 return self._repeated(table_id)  # ``_write`` rebuilt the table from disk
 
     def _repeated(self, table_id: int) -> ev.Update:
-        return replace(self._update(self.state.tables[table_id]), duplicate=True)
+        return replace(update_of(self.state.tables[table_id]), duplicate=True)
 
     def _check_turn(self, table: LiveTable, seat: int) -> None:
         if not table.running:
@@ -829,11 +755,11 @@ class TableService:
         thought in a worker without holding the table's lock (the engine's simple policy if
         the worker fails)."""
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
-            seat = self._seat(table, user_id)
+            table = await self._serving.table(table_id)
+            seat = own_seat(table, user_id)
             self._check_turn(table, seat)
             assert table.game is not None
-            thought = self._thought(table, seat, HINT_LEVEL, table.settings.hint_seconds)
+            thought = self._bots.thought(table, seat, HINT_LEVEL, table.settings.hint_seconds)
             fallback = table.game.hint(seat)
         return await asyncio.shield(thought) or fallback
 
@@ -841,8 +767,8 @@ class TableService:
         """What the user missed in the current hand since their seat last acted (public events
         only, the whole hand so far if it has not acted yet), and whether they are new here."""
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
-            seat = self._seat(table, user_id)
+            table = await self._serving.table(table_id)
+            seat = own_seat(table, user_id)
             story = list(self._story(table))
         acted = [index for index, (actor, _) in enumerate(story) if actor == seat]
         missed = story[acted[-1] + 1 :] if acted else story
@@ -887,8 +813,8 @@ class TableService:
         ``peek_view`` and the engines' suggestion generators instead.
         """
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
-            seat = self._seat(table, user_id)
+            table = await self._serving.table(table_id)
+            seat = own_seat(table, user_id)
             if table.game is None or table.to_move != seat:
                 return []
             plays = table.game.legal_plays(seat)
@@ -897,8 +823,8 @@ class TableService:
     async def view_for(self, table_id: int, user_id: int) -> Any:
         """The player's private view of the latest hand (QingdunView / SankouView)."""
         async with self.state.lock(table_id):  # never show an action before it is committed
-            table = await self._serve.table(table_id)
-            seat = self._seat(table, user_id)
+            table = await self._serving.table(table_id)
+            seat = own_seat(table, user_id)
             if table.game is None:
                 raise refuse("table_hand_over", table_id=table.id)
             return table.game.view(seat)
@@ -935,8 +861,8 @@ class TableService:
         work (``engine`` menus). Everything answers the position the view shows.
         """
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
-            seat = self._seat(table, user_id)
+            table = await self._serving.table(table_id)
+            seat = own_seat(table, user_id)
             game = table.game
             if game is None:
                 raise refuse("table_hand_over", table_id=table.id)
@@ -944,7 +870,7 @@ class TableService:
             mine = table.running and game.to_move == seat
             thought, fallback = None, None
             if mine:
-                thought = self._thought(table, seat, HINT_LEVEL, table.settings.hint_seconds)
+                thought = self._bots.thought(table, seat, HINT_LEVEL, table.settings.hint_seconds)
                 fallback = game.hint(seat)
             may_pass = mine and table.rules.may_pass(game, seat)
             take_back = (
@@ -981,7 +907,7 @@ class TableService:
 
     async def set_four_colour(self, user_id: int, on: bool) -> bool:
         """Choose the card colours of the player's own pictures (kept across restarts)."""
-        async with self._serve.transaction() as tx:
+        async with self._serving.transaction() as tx:
             await tx.set_four_colour(user_id, bool(on))
         self._colours[user_id] = bool(on)
         return bool(on)
@@ -990,14 +916,14 @@ class TableService:
         """What leaving now would cost and pay (RULES §1.7 / §2.9 and the fairness rules: a
         bonus only for players seated at the deal); None when no hand is being played."""
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
-            seat = self._seat(table, user_id)
+            table = await self._serving.table(table_id)
+            seat = own_seat(table, user_id)
             if not table.running or table.game is None:
                 return None
             deltas = list(table.game.leave_deltas(seat))
             for other, occupant in enumerate(table.seats):
                 user = None if occupant is None else occupant.user_id
-                if other != seat and deltas[other] > 0 and _unearned_seat(table, other, user):
+                if other != seat and deltas[other] > 0 and unearned_seat(table, other, user):
                     deltas[other] = 0
             return ev.LeaveCost(
                 table.hand_number, seat, (deltas[0], deltas[1], deltas[2], deltas[3])
@@ -1012,11 +938,11 @@ class TableService:
         bot seats wait.
         """
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
+            table = await self._serving.table(table_id)
             earlier = table.recent.get(action_id)
             if earlier is not None:
                 return replace(earlier, duplicate=True)
-            seat = self._seat(table, user_id)
+            seat = own_seat(table, user_id)
             game = table.game
             if not table.running or game is None:
                 raise refuse("table_hand_over", table_id=table.id)
@@ -1031,7 +957,7 @@ class TableService:
                 if other != seat and occupant is not None and not occupant.plays_itself
             ]
             if not voters:
-                return await self._apply(table, TakeBack(seat), action_id)
+                return await self._writes.apply(table, TakeBack(seat), action_id)
             hand, moves = table.hand_number, len(game.actions)
             cards = tuple(move.cards) if isinstance(move, Play) else ()
 
@@ -1049,7 +975,7 @@ class TableService:
                 seats = tuple(other for other, _ in voters)
                 return [ev.TakeBackAsked(seat, hand, moves, cards, seats, request["expires"])]
 
-            update = await self._write(table, step)
+            update = await self._writes.write(table, step)
             table.recent[action_id] = update
             return update
 
@@ -1059,8 +985,8 @@ class TableService:
         """A seated player's answer to the take-back asked at move ``moves`` of hand ``hand``:
         one refusal ends it; when every player asked agrees, the move is taken back."""
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
-            seat = self._seat(table, user_id)
+            table = await self._serving.table(table_id)
+            seat = own_seat(table, user_id)
             request = table.take_back
             if (
                 request is None
@@ -1073,20 +999,22 @@ class TableService:
             if user_id not in request["voters"]:
                 raise refuse("take_back_not_asked")
             if not agree:
-                return await self._write(table, self._closing_take_back(table, "refused", seat))
+                return await self._writes.write(
+                    table, self._closing_take_back(table, "refused", seat)
+                )
             if user_id in request["agreed"]:
-                return self._update(table)
+                return update_of(table)
             agreed = [*request["agreed"], user_id]
             if set(request["voters"]) <= set(agreed):
                 mover = request["seat"]
-                return await self._apply(table, TakeBack(mover), self._auto_id(table, "take_back"))
+                return await self._writes.apply(table, TakeBack(mover), auto_id(table, "take_back"))
 
             async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
                 table.take_back = {**request, "agreed": agreed}
                 await tx.update_table(table.id, take_back=table.take_back)
                 return [ev.TakeBackCast(seat)]
 
-            return await self._write(table, step)
+            return await self._writes.write(table, step)
 
     def _closing_take_back(
         self, table: LiveTable, outcome: str, seat: int | None
@@ -1106,148 +1034,8 @@ class TableService:
     async def public_view(self, table_id: int) -> Any:
         """The public view of the latest hand (no hidden cards), or None before the first."""
         async with self.state.lock(table_id):
-            table = await self._serve.table(table_id)
+            table = await self._serving.table(table_id)
             return None if table.game is None else table.game.view(None)
-
-    def bot_turns(self) -> list[int]:
-        """Tables waiting for a bot to move (for the front end to drive after a restart)."""
-        if self.state.gone or self.state.fenced:
-            return []
-        return [t.id for t in self.state.tables.values() if self._bot_to_move(t)]
-
-    @staticmethod
-    def _bot_to_move(table: LiveTable) -> bool:
-        seat = table.to_move
-        occupant = table.seats[seat] if seat is not None else None
-        return (
-            occupant is not None
-            and occupant.plays_itself
-            and not table.unavailable
-            and table.take_back is None  # bots wait while the players answer a take-back
-        )
-
-    async def play_bot(self, table_id: int) -> ev.Update | None:
-        """One bot move if a bot is to move, else None; the front end may pause between calls.
-
-        The bot plays at the table's level and budget, thinking without holding the table's
-        lock (``_deliberate``).
-        """
-
-        def pick(table: LiveTable | None) -> tuple[int, str, float] | None:
-            if table is None or not self._bot_to_move(table) or table.to_move is None:
-                return None
-            return table.to_move, table.settings.bot_level, table.settings.bot_seconds
-
-        async def commit(table: LiveTable, seat: int, action: Action) -> ev.Update:
-            return await self._commit_move(table, seat, action, "bot")
-
-        return await self._deliberate(table_id, self._serve.table, pick, commit)
-
-    async def play_bots(self, table_id: int, limit: int | None = None) -> list[ev.Update]:
-        """Bot moves until a human is to move (or ``limit`` moves)."""
-        updates: list[ev.Update] = []
-        while limit is None or len(updates) < limit:
-            update = await self.play_bot(table_id)
-            if update is None:
-                break
-            updates.append(update)
-            if not update.bot_to_move:
-                break
-        return updates
-
-    # -- AI decisions ----------------------------------------------------------------------
-
-    async def _deliberate(
-        self,
-        table_id: int,
-        find: Callable[[int], Awaitable[LiveTable | None]],
-        pick: Pick,
-        commit: Callable[[LiveTable, int, Action], Awaitable[T]],
-    ) -> T | None:
-        """Decide a move for the seat ``pick`` names, at the level and budget it gives, and
-        ``commit`` it; None when ``pick`` finds nothing to decide.
-
-        A strong decision is thought in a worker while the table's lock is free: the lock is
-        held only to take the seat's observation and to commit. If the game moved meanwhile
-        (another hand, another number of actions, another seat to decide for), the decision
-        is dropped and the new position thought about instead.
-        """
-        while True:
-            async with self.state.lock(table_id):
-                table = await find(table_id)
-                chosen = pick(table)
-                if table is None or chosen is None:
-                    return None
-                seat, level, seconds = chosen
-                assert table.game is not None
-                if level not in SEARCHING:
-                    return await commit(table, seat, self._at_once(table.game, seat, level))
-                position = self._position(table)
-                thought = self._thought(table, seat, level, seconds)
-            action = await asyncio.shield(thought)
-            async with self.state.lock(table_id):
-                table = await find(table_id)
-                if table is None or pick(table) != chosen or self._position(table) != position:
-                    continue  # the game moved on while we thought: think again (or stop)
-                assert table.game is not None
-                return await commit(table, seat, action or table.game.hint(seat))
-
-    @staticmethod
-    def _at_once(game: Any, seat: int, level: str) -> Action:
-        """The levels without search decide in well under a millisecond, under the lock."""
-        return game.hint(seat) if level == "simple" else ai.choose(game, seat, level=level)
-
-    @staticmethod
-    def _position(table: LiveTable) -> tuple[int | None, int]:
-        """What a decision is about: the hand, and how many actions it has had."""
-        assert table.game is not None
-        return table.hand_id, len(table.game.actions)
-
-    def _thought(
-        self, table: LiveTable, seat: int, level: str, seconds: float
-    ) -> asyncio.Future[Action | None]:
-        """(Under the table's lock.) The AI's decision for ``seat`` in the current position,
-        started in a worker unless someone asked for the same already (a hint asked again,
-        a hand message redrawn): decisions of earlier positions are forgotten."""
-        position = self._position(table)
-        key = (*position, seat, level, seconds)
-        thought = table.thoughts.get(key)
-        if thought is None:
-            for old in [k for k in table.thoughts if k[:2] != position]:
-                del table.thoughts[old]
-            assert table.game is not None
-            observation = table.game.observation(seat)  # type: ignore[attr-defined]
-            seed = (position[0] or 0) * 1000 + position[1]  # public: the same position, the
-            thought = asyncio.ensure_future(  # same search for a fixed number of rollouts
-                self.state.thinker.choose(observation, level=level, seconds=seconds, seed=seed)
-            )
-            table.thoughts[key] = thought
-        return thought
-
-    async def _commit_move(
-        self,
-        table: LiveTable,
-        seat: int,
-        action: Action,
-        kind: str,
-        flags: dict[int, tuple[bool, bool]] | None = None,
-    ) -> ev.Update:
-        """Apply a move the service chose for ``seat``. Should the AI ever choose one the
-        engine refuses, the simple policy's is played instead (logged without the cards):
-        a table never stalls on a bot."""
-        assert table.game is not None
-        try:
-            return await self._apply(table, action, self._auto_id(table, kind), flags)
-        except IllegalMove as exc:
-            log.error("table %s: the AI chose a move the rules refuse (%s)", table.id, exc.code)
-            simple = table.game.hint(seat)
-            return await self._apply(table, simple, self._auto_id(table, kind), flags)
-
-    @staticmethod
-    def _auto_id(table: LiveTable, kind: str) -> str:
-        """Deterministic ids for moves the service makes itself, so retries stay idempotent."""
-        assert table.game is not None
-        return f"{kind}:{table.hand_id}:{len(table.game.actions)}"
 
     # -- deadlines -------------------------------------------------------------------------
 
@@ -1278,7 +1066,7 @@ class TableService:
         updates of the others are returned, so their timeouts are announced.
         """
         now = self.state.now() if now is None else now
-        if not await self._serve.keep_lease() or not self._serve.check_database():
+        if not await self._serving.keep_lease() or not self._serving.check_database():
             return []
         await self._recovery.retry_unavailable()
         Handle = Callable[[LiveTable | None, float], Awaitable[ev.Update | None]]
@@ -1352,7 +1140,7 @@ class TableService:
                 flags = {seat: (False, True)}
             else:
                 flags = {seat: (True, False)}  # now the host may remove the player (``kick``)
-            update = await self._commit_move(table, seat, action, "timeout", flags)
+            update = await self._bots.commit_move(table, seat, action, "timeout", flags)
             return replace(update, announcements=(*first, *update.announcements))
 
         async with self.state.lock(table_id):
@@ -1363,19 +1151,19 @@ class TableService:
             if not table.closing and table.settings.timeout_rule is TimeoutRule.REMOVE:
                 seat = chosen[0]
                 timed_out = ev.TimedOut(seat, self._user_at(table, seat))
-                update = await self._unseat(table, seat, "timeout")
+                update = await self._writes.unseat(table, seat, "timeout")
                 return replace(update, announcements=(timed_out, *update.announcements))
-        return await self._deliberate(table_id, find, pick, commit)
+        return await self._bots.deliberate(table_id, find, pick, commit)
 
     async def _expire_take_back(self, table: LiveTable | None, now: float) -> ev.Update | None:
         if table is None or table.take_back is None or table.take_back["expires"] > now:
             return None
-        return await self._write(table, self._closing_take_back(table, "expired", None))
+        return await self._writes.write(table, self._closing_take_back(table, "expired", None))
 
     async def _expire_vote(self, table: LiveTable | None, now: float) -> ev.Update | None:
         if table is None or table.end_vote is None or table.end_vote["expires"] > now:
             return None
-        return await self._write(table, self._closing_vote(table, "expired", None))
+        return await self._writes.write(table, self._closing_vote(table, "expired", None))
 
     async def due_reminders(self, now: float | None = None) -> list[ev.DueTurn]:
         """Turns past their reminder time not yet reminded; marks them reminded (once)."""
@@ -1391,7 +1179,7 @@ class TableService:
             )
 
         result = []
-        if not self._serve.check_database():
+        if not self._serving.check_database():
             return result
         for table_id in [t.id for t in self.state.tables.values() if due(t) and not t.unavailable]:
             try:
@@ -1399,7 +1187,7 @@ class TableService:
                     table = self.state.tables.get(table_id)
                     if table is None or not due(table):
                         continue
-                    async with self._serve.transaction(table) as tx:
+                    async with self._serving.transaction(table) as tx:
                         await tx.update_table(table_id, reminder_sent=True)
                     table.reminder_sent = True
                     seat, deadline = table.to_move, table.deadline
@@ -1408,224 +1196,6 @@ class TableService:
             except Exception:  # the next pass tries again; others go on
                 log.exception("table %s: reminder failed; retried at the next pass", table_id)
         return result
-
-    # -- the write path --------------------------------------------------------------------
-
-    async def _write(
-        self,
-        table: LiveTable,
-        step: Callable[[Transaction, float], Any],
-        announcements: Sequence[ev.Announcement] = (),
-        action: Action | None = None,
-    ) -> ev.Update:
-        """Run ``step`` in one transaction, then the deadline; rebuild from disk on failure."""
-        now = self.state.now()
-        try:
-            async with self._serve.transaction(table) as tx:
-                more = await step(tx, now)
-                if table.status != "ended":
-                    await self._set_deadline(table, tx, now)
-        except ServiceError as exc:
-            if exc.code not in READ_BACK:
-                # (a database gone is still read through its handle)
-                await self._recovery.reload(table.id)
-            raise
-        except BaseException:
-            await self._recovery.reload(table.id)
-            raise
-        if table.status == "ended":
-            self.state.tables.pop(table.id, None)
-        return self._update(table, [*announcements, *more], action)
-
-    async def _apply(
-        self,
-        table: LiveTable,
-        action: Action,
-        action_id: str,
-        flags: dict[int, tuple[bool, bool]] | None = None,
-    ) -> ev.Update:
-        """Engine first (a refusal changes nothing), then log, settle and commit.
-
-        ``flags`` gives seats new (missed, autoplay) marks, written with the action.
-        """
-        game = table.game
-        assert game is not None and table.hand_id is not None
-        game.apply(action)
-        recorded = game.actions[-1]
-        after = game.view(None)
-        events = table.rules.announce(table.public, after, recorded)
-        table.public = after
-        hand_id, seq = table.hand_id, len(game.actions) - 1
-        asked, table.take_back = table.take_back, None  # any move ends a take-back request
-        if asked is not None and not isinstance(recorded, TakeBack):
-            events.append(ev.TakeBackClosed("lapsed"))
-        flags = flags or {}
-        for seat, (missed, autoplay) in flags.items():
-            occupant = table.seats[seat]
-            assert occupant is not None
-            occupant.missed, occupant.autoplay = missed, autoplay
-
-        async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
-            await tx.append_action(
-                hand_id, seq, action_id, recorded.seat, action_to_json(recorded), now
-            )
-            for seat, (missed, autoplay) in flags.items():
-                await tx.set_seat_flags(table.id, seat, missed=missed, autoplay=autoplay)
-            if asked is not None:
-                await tx.update_table(table.id, take_back=None)
-            return await self._settle(table, tx, now) if game.over else []
-
-        if table.story is not None:  # before the write: settling may deal a new hand
-            table.story.append((recorded.seat, tuple(events)))
-        update = await self._write(table, step, events, recorded)
-        table.recent[action_id] = update
-        if len(table.recent) > _RECENT:
-            del table.recent[next(iter(table.recent))]
-        return update
-
-    async def _settle(self, table: LiveTable, tx: Transaction, now: float) -> list[ev.Announcement]:
-        """A hand just ended: result and ledger, then the next deal or the end of the table."""
-        game = table.game
-        assert game is not None and table.hand_id is not None
-        result = game.result
-        entries = table.rules.ledger(result, table.seats)  # type: ignore[arg-type]
-        void = entries[0].void
-        if void:
-            entries = self._bonus_to_starters(table, entries)
-        await tx.finish_hand(table.hand_id, "void" if void else "complete", plain(result), now)
-        await tx.add_ledger(
-            hand_id=table.hand_id,
-            table_id=table.id,
-            game=table.rules.name,
-            guild_id=table.guild_id,
-            at=now,
-            entries=entries,
-        )
-        await record_settled(
-            tx,
-            hand_id=table.hand_id,
-            guild_id=table.guild_id,
-            game_name=table.rules.name,
-            game=game,
-            seats=table.seats,
-            settings=table.settings,
-            entries=entries,
-            at=now,
-        )
-        if not void:
-            table.hands_done += 1
-            await tx.update_table(table.id, hands_done=table.hands_done)
-        deltas = tuple(e.delta for e in entries)
-        users = tuple(e.user_id for e in entries)
-        events: list[ev.Announcement] = [
-            ev.HandEnded(table.hand_number, result, deltas, void, users)
-        ]
-        if table.take_back is not None:  # a player left while a take-back was asked
-            table.take_back = None
-            await tx.update_table(table.id, take_back=None)
-            events.append(ev.TakeBackClosed("hand_over"))
-        if table.closing or table.end_vote is not None:
-            if table.end_vote is not None:
-                table.end_vote = None
-                events.append(ev.EndVoteClosed("hand_over"))
-            return events + await self._end(table, tx, now, "closed_after_hand")
-        limit = table.settings.hands
-        if limit is not None and table.hands_done >= limit:
-            return events + await self._end(table, tx, now, "hands_done")
-        if void:
-            return events  # the caller seats a bot and deals, or the table waits for a player
-        if not table.settings.auto_deal:
-            return events  # a player deals the next hand (``next_hand``)
-        return events + await self._deal(table, tx, now)
-
-    @staticmethod
-    def _bonus_to_starters(table: LiveTable, entries: list[LedgerEntry]) -> list[LedgerEntry]:
-        """A void hand's leaving bonus goes only to the players who sat there when the hand was
-        dealt: a seat taken since (a late joiner, a bot) gets nothing. The engine's result is
-        kept as it is; only the ledger, which scores count, is adjusted."""
-        return [
-            replace(e, delta=0) if e.delta > 0 and not e.left_hand and _unearned(table, e) else e
-            for e in entries
-        ]
-
-    async def _deal(self, table: LiveTable, tx: Transaction, now: float) -> list[ev.Announcement]:
-        rules = table.rules
-        start = self.state.dealer(rules.name, self.state.seed(), rules.first_bidder(table.game))
-        game = rules.from_start(start)
-        number = table.hand_number + 1
-        table.seated = tuple(None if s is None else s.user_id for s in table.seats)
-        table.hand_id = await tx.insert_hand(table.id, number, game.start, now, table.seated)
-        table.game, table.hand_number, table.public = game, number, game.view(None)
-        table.story = []
-        table.status = "playing"
-        await tx.update_table(table.id, status="playing", hand_id=table.hand_id)
-        return [ev.HandDealt(number, game.to_move)]
-
-    async def _end(
-        self, table: LiveTable, tx: Transaction, now: float, reason: str
-    ) -> list[ev.Announcement]:
-        table.status, table.take_back = "ended", None
-        await tx.update_table(table.id, status="ended", ended_at=now, deadline=None, take_back=None)
-        return [ev.TableEnded(reason)]
-
-    async def _set_deadline(self, table: LiveTable, tx: Transaction, now: float) -> None:
-        """The turn's time limit runs for a human to move; bots and waiting tables have none."""
-        seat = table.to_move
-        occupant = table.seats[seat] if seat is not None else None
-        if occupant is None or occupant.plays_itself:
-            deadline = reminder = None
-        else:
-            deadline = now + table.settings.turn_seconds
-            reminder = now + table.settings.reminder_seconds
-        if (deadline, reminder, False) == (table.deadline, table.reminder_at, table.reminder_sent):
-            return  # e.g. one bot move after another: nothing to write
-        table.deadline, table.reminder_at, table.reminder_sent = deadline, reminder, False
-        await tx.update_table(
-            table.id, deadline=deadline, reminder_at=reminder, reminder_sent=False
-        )
-
-    async def _unseat(self, table: LiveTable, seat: int, reason: str) -> ev.Update:
-        """Free ``seat``; in a running hand first the leaving penalty and a void hand."""
-        occupant = table.seats[seat]
-        assert occupant is not None
-        leave: tuple[int, int, str, Action] | None = None  # hand, seq, action id, record
-        if table.running:
-            assert table.game is not None and table.hand_id is not None
-            leave_id = self._auto_id(table, "leave")
-            table.game.leave(seat)
-            actions = table.game.actions
-            leave = (table.hand_id, len(actions) - 1, leave_id, actions[-1])
-            table.public = table.game.view(None)
-        replace_by_bot = leave is not None and table.settings.bot_replaces_leaver
-
-        async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
-            out: list[ev.Announcement] = []
-            if leave is not None:
-                hand_id, seq, action_id, recorded = leave
-                await tx.append_action(hand_id, seq, action_id, seat, action_to_json(recorded), now)
-                out += await self._settle(table, tx, now)
-            out.append(ev.SeatOpened(seat, occupant.user_id, reason))
-            if replace_by_bot:
-                name = f"Bot {seat}"
-                table.seats[seat] = Seat(None, name)
-                await tx.put_seat(table.id, seat, None, name)
-                out.append(ev.SeatTaken(seat, None, name))
-            else:
-                table.seats[seat] = None
-                await tx.clear_seat(table.id, seat)
-            if table.status == "ended":
-                return out
-            if table.humans() == 0:
-                return out + await self._end(table, tx, now, "no_players")
-            if replace_by_bot:
-                return out + await self._deal(table, tx, now)
-            if table.status == "playing":
-                table.status = "waiting"
-                await tx.update_table(table.id, status="waiting")
-                out.append(ev.WaitingForPlayers())
-            return out
-
-        return await self._write(table, step)
 
     # -- scores (bot/service/scores.py) ----------------------------------------------------
 
