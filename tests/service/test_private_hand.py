@@ -8,8 +8,8 @@ from pathlib import Path
 
 from bot.service import PassTurn, PlayCards, TableService
 from bot.service import events as ev
+from bot.service.private_hand import TAKE_BACK_SECONDS
 from bot.service.requests import from_action
-from bot.service.service import TAKE_BACK_SECONDS
 from engine.actions import Play, TakeBack
 from engine.errors import IllegalMove
 from engine.sankou import Phase
