@@ -474,8 +474,10 @@ class Game(GameBase):
         return scoring.leave_deltas(seat)
 
     def check_take_back(self, seat: int) -> Action:
-        """House rule (docs/rules/sankou.md): a player may take back a card play while it is
-        the hand's last move, its trick is not complete and it was not a failed throw."""
+        """House rule (RULES.md §2.10): a player may take back a card play while it is the
+        hand's last move and its trick is not complete, unless it revealed something hidden:
+        a throw does, whether it failed (it showed a stronger card elsewhere) or stood (it
+        showed that nobody holds one)."""
         self._check_seat(seat)
         if self._phase is Phase.OVER:
             raise illegal("hand_over")
@@ -487,8 +489,10 @@ class Game(GameBase):
             raise illegal("take_back_only_plays")
         if not self._trick:
             raise illegal("take_back_trick_over")
-        if self._failed_throw is not None and len(self._trick) == 1:
-            raise illegal("take_back_failed_throw")
+        if len(self._trick) == 1 and self._lead is not None and (
+            self._failed_throw is not None or self._lead.kind is Kind.THROW
+        ):
+            raise illegal("take_back_throw")
         return last
 
     # ------------------------------------------------------------------------------------
