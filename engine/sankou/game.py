@@ -444,7 +444,7 @@ class Game(GameBase):
     # Leaving
 
     def leave(self, seat: int) -> SankouResult:
-        """``seat`` leaves or is removed (RULES.md §2.9): -9 for it, +3 each other; void hand.
+        """``seat`` leaves or is removed (RULES.md §2.9, see ``leave_deltas``); the hand is void.
 
         A hand left during the bidding has no dealer or contract yet: those are ``None``.
         """
@@ -460,8 +460,8 @@ class Game(GameBase):
             kitty_points=points(self._kitty),
             kitty_to_dealer=False,
             tier=Tier.LEFT,
-            multiplier=1,
-            deltas=scoring.leave_deltas(seat),
+            multiplier=self._leave_multiplier(),
+            deltas=self.leave_deltas(seat),
             leaver=seat,
         )
         self._phase = Phase.OVER
@@ -469,9 +469,14 @@ class Game(GameBase):
         return self._result
 
     def leave_deltas(self, seat: int) -> tuple[int, int, int, int]:
-        """§2.9: the leaver −9, every other seat +3."""
+        """§2.9: the leaver −9 × m, each of its opponents +3 × m, its fellow defenders 0."""
         self._check_seat(seat)
-        return scoring.leave_deltas(seat)
+        return scoring.leave_deltas(seat, self._dealer, self._contract or self._high_bid)
+
+    def _leave_multiplier(self) -> int:
+        """m of §2.9: the contract's, or during the bidding the highest bid's (×1 before)."""
+        bid = self._contract or self._high_bid
+        return 1 if bid is None else scoring.multiplier(bid)
 
     def check_take_back(self, seat: int) -> Action:
         """House rule (RULES.md §2.10): a player may take back a card play while it is the
