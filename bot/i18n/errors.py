@@ -508,10 +508,17 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "那一手已經結束了這一輪，不能收回。",
         "zh-CN": "那一手已经结束了这一轮，不能收回。",
     },
-    "take_back_failed_throw": {
-        "en": "A failed throw cannot be taken back: it showed what the others hold.",
-        "zh-TW": "甩牌失敗不能收回：它已經透露了別人的牌。",
-        "zh-CN": "甩牌失败不能收回：它已经透露了别人的牌。",
+    "take_back_throw": {
+        "en": "A throw cannot be taken back: whether it stood or failed, it showed something of "
+        "the other hands.",
+        "zh-TW": "甩牌不能收回：不論成功或失敗，它都已經透露了別人手上的牌。",
+        "zh-CN": "甩牌不能收回：不论成功或失败，它都已经透露了别人手上的牌。",
+    },
+    "take_back_went_out": {
+        "en": "A play that emptied your hand cannot be taken back: it showed you your partner's "
+        "hand.",
+        "zh-TW": "出完手牌的那一手不能收回：你已經看到了隊友的牌。",
+        "zh-CN": "出完手牌的那一手不能收回：你已经看到了队友的牌。",
     },
     "take_back_open": {
         "en": "A take-back is already being asked at table {table_id}.",

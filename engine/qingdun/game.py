@@ -267,8 +267,9 @@ class Game(GameBase):
         return (d[0], d[1], d[2], d[3])
 
     def check_take_back(self, seat: int) -> Action:
-        """House rule (docs/rules/qingdun.md): a player may take back a play or pass while it is
-        the hand's last move and its trick is still open."""
+        """House rule (RULES.md §2.10): a player may take back a play or pass while it is the
+        hand's last move and its trick is still open, unless it emptied the hand: going out
+        shows the player the partner's hand (§1.5), which a take-back cannot hide again."""
         if self._result is not None:
             raise refuse("hand_over")
         moves = standing(self._actions)
@@ -277,6 +278,8 @@ class Game(GameBase):
             raise refuse("take_back_none")
         if not self._trick:
             raise refuse("take_back_trick_over")
+        if not self._size[seat]:
+            raise refuse("take_back_went_out")
         return last
 
     def hint(self, seat: int) -> Play | Pass:

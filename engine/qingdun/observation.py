@@ -8,16 +8,30 @@ in order, hand sizes, points, the face-up card. Nothing else of the other hands 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from engine.actions import Pass, Play
+from engine.actions import Action, Pass, Play
 from engine.cards import Card
+from engine.game import standing
 from engine.qingdun.combos import Combo
-from engine.qingdun.view import TrickPlay
+from engine.qingdun.view import QingdunView, TrickPlay
 
-if TYPE_CHECKING:
-    from engine.qingdun.game import Game
+
+class Observed(Protocol):
+    """What an observation reads of a 清墩 game: a seat's view and the public record.
+
+    A protocol, so that the game builds observations of itself without an import circle.
+    """
+
+    @property
+    def actions(self) -> Sequence[Action]: ...
+    @property
+    def top(self) -> Combo | None: ...
+    @property
+    def top_led(self) -> bool: ...
+    def view(self, seat: int | None) -> QingdunView: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +40,7 @@ class QingdunObservation:
     hand: tuple[Card, ...]
     partner_hand: tuple[Card, ...] | None  # only once ``seat`` has gone out
     hand_sizes: tuple[int, int, int, int]
-    history: tuple[Play | Pass, ...]  # every action of the hand, in order (all are public)
+    history: tuple[Play | Pass, ...]  # every move that stands, in order (all are public)
     first_leader: int  # who led the first trick (the holder of the face-up card)
     face_up: Card | None
     to_move: int | None
@@ -49,11 +63,11 @@ class QingdunObservation:
         return tuple(tuple(cards) for cards in seen)
 
 
-def observe(game: Game, seat: int) -> QingdunObservation:
+def observe(game: Observed, seat: int) -> QingdunObservation:
     """What ``seat`` may know of ``game`` now."""
     view = game.view(seat)
     assert view.hand is not None
-    history = tuple(a for a in game.actions if isinstance(a, Play | Pass))
+    history = tuple(a for a in standing(game.actions) if isinstance(a, Play | Pass))
     first = history[0].seat if history else view.to_move
     return QingdunObservation(
         seat=seat,

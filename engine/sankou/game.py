@@ -444,7 +444,7 @@ class Game(GameBase):
     # Leaving
 
     def leave(self, seat: int) -> SankouResult:
-        """``seat`` leaves or is removed (RULES.md §2.9): -9 for it, +3 each other; void hand.
+        """``seat`` leaves or is removed (RULES.md §2.9, see ``leave_deltas``); the hand is void.
 
         A hand left during the bidding has no dealer or contract yet: those are ``None``.
         """
@@ -460,8 +460,8 @@ class Game(GameBase):
             kitty_points=points(self._kitty),
             kitty_to_dealer=False,
             tier=Tier.LEFT,
-            multiplier=1,
-            deltas=scoring.leave_deltas(seat),
+            multiplier=self._leave_multiplier(),
+            deltas=self.leave_deltas(seat),
             leaver=seat,
         )
         self._phase = Phase.OVER
@@ -469,13 +469,20 @@ class Game(GameBase):
         return self._result
 
     def leave_deltas(self, seat: int) -> tuple[int, int, int, int]:
-        """§2.9: the leaver −9, every other seat +3."""
+        """§2.9: the leaver −9 × m, each of its opponents +3 × m, its fellow defenders 0."""
         self._check_seat(seat)
-        return scoring.leave_deltas(seat)
+        return scoring.leave_deltas(seat, self._dealer, self._contract or self._high_bid)
+
+    def _leave_multiplier(self) -> int:
+        """m of §2.9: the contract's, or during the bidding the highest bid's (×1 before)."""
+        bid = self._contract or self._high_bid
+        return 1 if bid is None else scoring.multiplier(bid)
 
     def check_take_back(self, seat: int) -> Action:
-        """House rule (docs/rules/sankou.md): a player may take back a card play while it is
-        the hand's last move, its trick is not complete and it was not a failed throw."""
+        """House rule (RULES.md §2.10): a player may take back a card play while it is the
+        hand's last move and its trick is not complete, unless it revealed something hidden:
+        a throw does, whether it failed (it showed a stronger card elsewhere) or stood (it
+        showed that nobody holds one)."""
         self._check_seat(seat)
         if self._phase is Phase.OVER:
             raise illegal("hand_over")
@@ -487,8 +494,10 @@ class Game(GameBase):
             raise illegal("take_back_only_plays")
         if not self._trick:
             raise illegal("take_back_trick_over")
-        if self._failed_throw is not None and len(self._trick) == 1:
-            raise illegal("take_back_failed_throw")
+        if len(self._trick) == 1 and self._lead is not None and (
+            self._failed_throw is not None or self._lead.kind is Kind.THROW
+        ):
+            raise illegal("take_back_throw")
         return last
 
     # ------------------------------------------------------------------------------------

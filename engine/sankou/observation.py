@@ -9,17 +9,33 @@ plays fewer cards of the led suit than the lead holds none of it any more).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from engine.actions import Action, Discard
 from engine.cards import Card, Suit
+from engine.game import standing
 from engine.sankou.combos import Lead, classify_lead
 from engine.sankou.order import CardOrder
-from engine.sankou.view import BidEntry, FailedThrow, FinishedTrick, Phase, TrickPlay
+from engine.sankou.view import BidEntry, FailedThrow, FinishedTrick, Phase, SankouView, TrickPlay
 
-if TYPE_CHECKING:
-    from engine.sankou.game import Game
+
+class Observed(Protocol):
+    """What an observation reads of a 三扣 game: a seat's view and the public record.
+
+    A protocol, so that the game builds observations of itself without an import circle.
+    """
+
+    @property
+    def actions(self) -> Sequence[Action]: ...
+    @property
+    def lead(self) -> Lead | None: ...
+    @property
+    def tricks(self) -> tuple[FinishedTrick, ...]: ...
+    @property
+    def order(self) -> CardOrder: ...
+    def view(self, seat: int | None) -> SankouView: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +47,8 @@ class SankouObservation:
     hand_sizes: tuple[int, int, int, int]
     first_bidder: int
     bids: tuple[BidEntry, ...]
-    #: Every action in order; a discard not laid by ``seat`` shows no cards (``Discard(s, ())``).
+    #: Every move that stands (taken-back moves are gone), in order; a discard not laid by
+    #: ``seat`` shows no cards (``Discard(s, ())``).
     history: tuple[Action, ...]
     to_move: int | None
     dealer: int | None
@@ -50,13 +67,13 @@ class SankouObservation:
     over: bool
 
 
-def observe(game: Game, seat: int) -> SankouObservation:
+def observe(game: Observed, seat: int) -> SankouObservation:
     """What ``seat`` may know of ``game`` now."""
     view = game.view(seat)
     assert view.hand is not None
     history = tuple(
         Discard(a.seat, ()) if isinstance(a, Discard) and a.seat != seat else a
-        for a in game.actions
+        for a in standing(game.actions)
     )
     return SankouObservation(
         seat=seat,

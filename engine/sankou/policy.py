@@ -7,19 +7,39 @@ action in every phase, quickly. The defenders play as a team against the dealer.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import Protocol
 
 from engine.actions import Action, Bid, DeclareTrump, Discard, Pass, Play
 from engine.cards import ACE, SUITS, Card, Suit
 from engine.sankou import combos, moves
-from engine.sankou.combos import Kind, Lead
+from engine.sankou.combos import Key, Kind, Lead
 from engine.sankou.errors import illegal
 from engine.sankou.order import LEVEL, TRUMP, CardOrder, order_for
 from engine.sankou.view import Phase
 
-if TYPE_CHECKING:
-    from engine.sankou.game import Game
+
+class Game(Protocol):
+    """What the simple players read of a 三扣 game (``engine.sankou.game.Game`` has it all).
+
+    A protocol, so the game can import this module for ``hint`` without a circle.
+    """
+
+    @property
+    def phase(self) -> Phase: ...
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def dealer(self) -> int | None: ...
+    @property
+    def order(self) -> CardOrder: ...
+    @property
+    def lead(self) -> Lead | None: ...
+    def hand(self, seat: int) -> tuple[Card, ...]: ...
+    def min_bid(self) -> int: ...
+    def winning_seat(self) -> int | None: ...
+    def winning_key(self) -> Key | None: ...
+    def is_legal(self, seat: int, cards: Sequence[Card]) -> bool: ...
 
 BID_CAP = 110  # the hint never bids above this
 STRONG_HAND = 17  # hand strength (see ``_strength``) from which the hint bids

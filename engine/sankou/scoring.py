@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.sankou.view import Tier
 
 FULL = 200  # every point in two decks
-LEAVE_PENALTY = 9  # §2.9: the leaver -9, each other seat +3
+LEAVE_PENALTY = 9  # §2.9: the leaver −9 × m, each opponent of the leaver +3 × m
 
 _BASE: dict[Tier, int] = {
     Tier.ZERO: -9,
@@ -47,7 +47,18 @@ def deltas(dealer: int, delta: int) -> tuple[int, int, int, int]:
     return tuple(delta if seat == dealer else each for seat in range(4))  # type: ignore[return-value]
 
 
-def leave_deltas(leaver: int) -> tuple[int, int, int, int]:
-    return tuple(  # type: ignore[return-value]
-        -LEAVE_PENALTY if seat == leaver else LEAVE_PENALTY // 3 for seat in range(4)
-    )
+def leave_deltas(leaver: int, dealer: int | None, bid: int | None) -> tuple[int, int, int, int]:
+    """§2.9 (a house rule): the leaver −9 × m and each opponent of the leaver +3 × m, where m
+    is the multiplier of ``bid`` (the contract, or during the bidding the highest bid so far;
+    ×1 before any bid). Opponents: the dealer when a defender leaves, each defender when the
+    dealer leaves, every other seat while there is no dealer. Fellow defenders score 0, so
+    neither the leaver nor its side can do better by leaving than by losing the hand."""
+    m = 1 if bid is None else multiplier(bid)
+
+    def delta(seat: int) -> int:
+        if seat == leaver:
+            return -LEAVE_PENALTY * m
+        opponent = dealer is None or leaver == dealer or seat == dealer
+        return LEAVE_PENALTY // 3 * m if opponent else 0
+
+    return tuple(delta(seat) for seat in range(4))  # type: ignore[return-value]
