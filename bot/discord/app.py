@@ -27,7 +27,8 @@ from discord import app_commands
 
 from bot.discord import commands, controls, logs, offers, scores
 from bot.discord.deadlines import DeadlineLoop
-from bot.discord.presenter import SEND_FAILURES, Presenter
+from bot.discord.presenter import Presenter
+from bot.discord.replies import SEND_FAILURES
 from bot.discord.sync import sync_commands
 from bot.discord.verbs import Verbs
 from bot.i18n import lang_of, t

@@ -15,7 +15,9 @@ from discord.app_commands import Choice
 
 from bot.discord import text
 from bot.discord.autocomplete import suggestions
+from bot.discord.lookup import find_table, scored_table, table_or_refuse
 from bot.discord.presenter import score_name
+from bot.discord.replies import say
 from bot.i18n import command_text as c
 from bot.i18n import lang_of, t
 from bot.i18n.commands import TURN_LIMITS
@@ -153,13 +155,13 @@ async def bots(
 @table.command(name=c("table.join"), description=_d("table.join"))
 async def join(interaction: discord.Interaction) -> None:
     v = verbs(interaction)
-    await v.join(interaction, await v.table_or_refuse(interaction))
+    await v.join(interaction, await table_or_refuse(v.service, interaction))
 
 
 @table.command(name=c("table.leave"), description=_d("table.leave"))
 async def leave(interaction: discord.Interaction) -> None:
     v = verbs(interaction)
-    await v.leave(interaction, await v.table_or_refuse(interaction))
+    await v.leave(interaction, await table_or_refuse(v.service, interaction))
 
 
 @table.command(name=c("table.seat"), description=_d("table.seat"))
@@ -174,7 +176,7 @@ async def addbot(
     interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4] | None = None
 ) -> None:
     v = verbs(interaction)
-    await v.add_bot(interaction, await v.table_or_refuse(interaction), seat)
+    await v.add_bot(interaction, await table_or_refuse(v.service, interaction), seat)
 
 
 @table.command(name=c("table.removebot"), description=_d("table.removebot"))
@@ -186,7 +188,7 @@ async def removebot(interaction: discord.Interaction, seat: app_commands.Range[i
 @table.command(name=c("table.start"), description=_d("table.start"))
 async def start(interaction: discord.Interaction) -> None:
     v = verbs(interaction)
-    await v.start(interaction, await v.table_or_refuse(interaction))
+    await v.start(interaction, await table_or_refuse(v.service, interaction))
 
 
 @table.command(name=c("table.show"), description=_d("table.show"))
@@ -212,7 +214,7 @@ async def cards_autocomplete(interaction: discord.Interaction, current: str) -> 
     """Up to 25 plays legal now (what was typed first); at once, never waiting on the table."""
     v = verbs(interaction)
     try:
-        info = v.find_table(interaction)
+        info = find_table(v.service, interaction)
         if info is None:
             return []
         lang = lang_of(interaction.locale)
@@ -292,7 +294,7 @@ async def card_settings(interaction: discord.Interaction, four_colour: Choice[st
 @scores.command(name=c("scores.table"), description=_d("scores.table"))
 async def table_score(interaction: discord.Interaction) -> None:
     v = verbs(interaction)
-    info = await v.scored_table(interaction)
+    info = await scored_table(v.service, interaction)
     if info is None:
         return
     lang = lang_of(interaction.locale)
@@ -302,7 +304,7 @@ async def table_score(interaction: discord.Interaction) -> None:
         lines.append(t("table.score_line", lang, name=text.name(name), total=line.total))
     if len(lines) == 1:
         lines.append(t("scores.no_hands", lang))
-    await v.say(interaction, text.fit(lines))
+    await say(interaction, text.fit(lines))
 
 
 @scores.command(name=c("scores.board"), description=_d("scores.board"))

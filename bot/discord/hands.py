@@ -27,9 +27,21 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 import render
-from bot.discord import controls, handview, text
-from bot.discord.presenter import SEND_FAILURES, png, seat_names
-from bot.i18n import lang_of, refusal, t
+from bot.discord import controls, handview, pictures, text
+from bot.discord.lookup import control_table, four_colour, table_info
+from bot.discord.pictures import png
+from bot.discord.replies import (
+    SEND_FAILURES,
+    Refused,
+    defer_private,
+    edit_message,
+    in_time,
+    private_lang,
+    refuse,
+    say,
+)
+from bot.discord.text import seat_names
+from bot.i18n import refusal, t
 from bot.service import (
     REFUSALS,
     DiscardCards,
@@ -52,14 +64,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 KEPT_FOR = timedelta(minutes=14)  # Discord lets an interaction's messages be edited for 15
-
-
-class Refused(Exception):
-    """A refusal raised by the front end itself, with a catalogue code like the others."""
-
-    def __init__(self, code: str, **params: Any) -> None:
-        super().__init__(code)
-        self.code, self.params = code, params
 
 
 @dataclass(slots=True)
@@ -115,10 +119,6 @@ def state_of(options: TurnOptions) -> tuple[Any, ...]:
     )
 
 
-def private_lang(interaction: discord.Interaction) -> str:
-    return lang_of(interaction.locale)
-
-
 class HandDesk:
     """The private hand messages of every player (``verbs.hands``)."""
 
@@ -141,14 +141,6 @@ class HandDesk:
     def _lock(self, key: tuple[int, int]) -> asyncio.Lock:
         return self._locks.setdefault(key, asyncio.Lock())
 
-    async def four_colour(self, user_id: int) -> bool:
-        """The player's card colours (two colours when the setting cannot be read)."""
-        try:
-            return bool(await self.service.four_colour(user_id))
-        except Exception:
-            log.exception("could not read a player's card colours")
-            return False
-
     # -- drawing ---------------------------------------------------------------------------
 
     async def build(
@@ -169,10 +161,10 @@ class HandDesk:
         view = options.view
         hand = tuple(view.hand or ())
         chosen = handview.in_hand_order(selected, hand)
-        colours = await self.four_colour(user_id)
+        colours = await four_colour(self.service, user_id)
         files: list[discord.File] = []
         if picture:
-            image = await self.verbs.draw(
+            image = await pictures.draw(
                 render.render_hand, view, lang, highlight=chosen, four_colour=colours
             )
             if image is not None:
@@ -220,13 +212,13 @@ class HandDesk:
             )
 
         try:
-            drawn = await self.verbs.in_time(interaction, work())
+            drawn = await in_time(interaction, work())
         except REFUSALS as exc:
-            await self.verbs.refuse(interaction, exc, info)
+            await refuse(interaction, exc, info)
             return
         except Exception:
             log.exception("table %s: could not draw a hand", info.id)
-            await self.verbs.say(interaction, t("discord.failed", lang))
+            await say(interaction, t("discord.failed", lang))
             return
         try:
             if interaction.response.is_done():  # after a "thinking" deferral: takes its place
@@ -240,7 +232,7 @@ class HandDesk:
 
     async def edit(self, interaction: discord.Interaction, drawn: Drawn) -> bool:
         """Put ``drawn`` in place of the hand message whose control was used."""
-        return bool(await self.verbs.edit_message(interaction, **drawn.to_edit()))
+        return await edit_message(interaction, **drawn.to_edit())
 
     async def redraw(
         self,
@@ -258,11 +250,11 @@ class HandDesk:
         lang = private_lang(interaction)
         user = interaction.user.id
         async with self._lock((table_id, user)):
-            info = await self.verbs.info(table_id)
+            info = await table_info(self.service, table_id)
             drawn: Drawn | None = None
             if info is not None:
                 try:
-                    drawn = await self.verbs.in_time(
+                    drawn = await in_time(
                         interaction,
                         self.build(
                             info, user, lang, selected=selected, notice=notice, picture=picture
@@ -348,7 +340,7 @@ class HandDesk:
             if discord.utils.utcnow() >= held.until:
                 del self._open[key]
                 return
-            info = await self.verbs.info(table_id)
+            info = await table_info(self.service, table_id)
             options: TurnOptions | None = None
             if info is not None:
                 try:
@@ -392,7 +384,7 @@ class HandDesk:
     ) -> TableInfo | None:
         """The table of a hand message's control, if that control is of the hand played now;
         a control of an earlier hand redraws the message with the hand of now instead."""
-        info = await self.verbs.control_table(interaction, table_id)
+        info = await control_table(self.service, interaction, table_id)
         if info is None:
             return None
         if hand != info.hand_number:
@@ -414,7 +406,7 @@ class HandDesk:
         lang = private_lang(interaction)
         user = interaction.user.id
         try:
-            update = await self.verbs.in_time(
+            update = await in_time(
                 interaction,
                 self.service.act(info.id, user, request, str(interaction.id)),
                 update=True,
@@ -512,7 +504,7 @@ class HandDesk:
             return
         lang = private_lang(interaction)
         try:
-            view = await self.verbs.in_time(
+            view = await in_time(
                 interaction, self.service.view_for(table_id, interaction.user.id), update=True
             )
         except REFUSALS as exc:
@@ -545,7 +537,7 @@ class HandDesk:
         """The Hint button of the hand message: the suggestion chosen and raised, said first."""
         lang = private_lang(interaction)
         try:
-            options = await self.verbs.in_time(
+            options = await in_time(
                 interaction,
                 self.service.turn_options(info.id, interaction.user.id),
                 update=True,
@@ -565,9 +557,9 @@ class HandDesk:
         lang = private_lang(interaction)
         user = interaction.user.id
         try:
-            on = await self.verbs.in_time(
+            on = await in_time(
                 interaction,
-                self.service.set_four_colour(user, not await self.four_colour(user)),
+                self.service.set_four_colour(user, not await four_colour(self.service, user)),
                 update=True,
             )
         except REFUSALS as exc:
@@ -580,17 +572,17 @@ class HandDesk:
         """The Pass button of the table message: acknowledged silently (the table shows the
         pass to everyone); only a refusal is answered, privately."""
         try:
-            update = await self.verbs.in_time(
+            update = await in_time(
                 interaction,
                 self.service.act(info.id, interaction.user.id, PassTurn(), str(interaction.id)),
                 update=True,
             )
         except REFUSALS as exc:
-            await self.verbs.refuse(interaction, exc, info)
+            await refuse(interaction, exc, info)
             return
         except Exception:
             log.exception("service call failed")
-            await self.verbs.say(interaction, t("discord.failed", private_lang(interaction)))
+            await say(interaction, t("discord.failed", private_lang(interaction)))
             return
         if not interaction.response.is_done():
             try:
@@ -604,28 +596,26 @@ class HandDesk:
         lang = private_lang(interaction)
         user = interaction.user.id
         try:
-            view = await self.verbs.in_time(interaction, self.service.view_for(info.id, user))
+            view = await in_time(interaction, self.service.view_for(info.id, user))
         except REFUSALS as exc:
-            await self.verbs.refuse(interaction, exc, info)
+            await refuse(interaction, exc, info)
             return
         partner = getattr(view, "partner_hand", None)
         if partner is None:
-            await self.verbs.refuse(interaction, Refused("no_partner_view"), info)
+            await refuse(interaction, Refused("no_partner_view"), info)
             return
-        await self.verbs.defer_private(interaction)  # drawing takes a while
+        await defer_private(interaction)  # drawing takes a while
         shown = dataclasses.replace(view, hand=partner, partner_hand=None)
         title = t("hand.partner", lang, count=len(partner))
-        colours = await self.four_colour(user)
-        image = await self.verbs.draw(
+        colours = await four_colour(self.service, user)
+        image = await pictures.draw(
             render.render_hand, shown, lang, title=title, four_colour=colours
         )
         if image is None:
-            await self.verbs.say(
-                interaction, f"{title}\n{t('hand.cards', lang, cards=text.cards(partner))}"
-            )
+            await say(interaction, f"{title}\n{t('hand.cards', lang, cards=text.cards(partner))}")
             return
         alt = render.describe_hand(shown, lang, title=title)
-        await self.verbs.say(interaction, title, files=[png(image, "partner.png", alt)])
+        await say(interaction, title, files=[png(image, "partner.png", alt)])
 
     # -- taking back a move ------------------------------------------------------------------
 
@@ -634,7 +624,7 @@ class HandDesk:
         asked in public (Agree / Refuse, pinging them)."""
         lang = private_lang(interaction)
         try:
-            update = await self.verbs.in_time(
+            update = await in_time(
                 interaction,
                 self.service.ask_take_back(info.id, interaction.user.id, str(interaction.id)),
                 update=True,
@@ -688,17 +678,17 @@ class HandDesk:
         self, interaction: discord.Interaction, table_id: int, hand: int, moves: int, agree: bool
     ) -> None:
         """Agree / Refuse under a request: the request post says who agreed, and how it ended."""
-        info = await self.verbs.control_table(interaction, table_id)
+        info = await control_table(self.service, interaction, table_id)
         if info is None:
             return
         try:
-            update = await self.verbs.in_time(
+            update = await in_time(
                 interaction,
                 self.service.answer_take_back(table_id, interaction.user.id, hand, moves, agree),
                 update=True,
             )
         except REFUSALS as exc:
-            await self.verbs.refuse(interaction, exc, info)
+            await refuse(interaction, exc, info)
             return
         lang = info.settings.language
         names = [text.name(name) for name in seat_names(info, lang)]
@@ -711,19 +701,17 @@ class HandDesk:
         message = interaction.message
         content = text.fit([message.content if message else "", *lines])
         if lines:
-            await self.verbs.edit_message(
-                interaction, content=content, **({"view": None} if over else {})
-            )
+            await edit_message(interaction, content=content, **({"view": None} if over else {}))
         elif not interaction.response.is_done():
             try:
-                await self.verbs.defer_private(interaction, update=True)
+                await defer_private(interaction, update=True)
             except SEND_FAILURES as exc:
                 log.warning("could not acknowledge an answer (%s)", getattr(exc, "status", exc))
         await self.presenter.publish(update)
 
     async def _close_request(self, message: discord.Message, update: Update) -> None:
         """A request decided elsewhere (a move was made, it expired): its buttons come off."""
-        info = await self.verbs.info(update.table_id)
+        info = await table_info(self.service, update.table_id)
         lang = info.settings.language if info is not None else "en"
         names = [text.name(name) for name in seat_names(info, lang)] if info else ["?"] * 4
         lines = [line for a in update.announcements if (line := _request_line(a, names, lang))]

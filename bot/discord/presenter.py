@@ -29,19 +29,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import io
 import logging
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-import aiohttp
 import discord
 
 import render
 from bot.discord import controls, offers, text, turns
+from bot.discord.pictures import png
+from bot.discord.replies import SEND_FAILURES
 from bot.discord.scroll import Scroll
+from bot.discord.text import seat_names
 from bot.i18n import CATALOGUE, t
 from bot.service import ServiceError, TableInfo, Update
 from bot.service import events as ev
@@ -54,9 +55,6 @@ log = logging.getLogger(__name__)
 BELOW = 5  # messages allowed below the table message before it is posted anew
 LOG_LINES = 10  # lines of one log message: about two tricks, short enough to read on a phone
 REPOST_AFTER = timedelta(minutes=10)  # an older table message has scrolled away: post it anew
-# What a call to Discord may raise besides a refusal: the connection failing on the way.
-SEND_FAILURES = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
-pretty = text.cards  # the shared card formatting, under the name the verbs know it by
 
 
 def pinging(user_id: int) -> discord.AllowedMentions:
@@ -64,31 +62,6 @@ def pinging(user_id: int) -> discord.AllowedMentions:
     return discord.AllowedMentions(
         everyone=False, roles=False, users=[discord.Object(user_id)], replied_user=False
     )
-
-
-def seat_names(info: TableInfo, lang: str) -> list[str]:
-    """The four seat names as shown to players; bots and empty seats in ``lang``.
-
-    Raw, for pictures: text takes them through ``text.name`` first.
-    """
-    names = []
-    for index, seat in enumerate(info.seats):
-        if seat is None:
-            names.append(t("table.empty_seat", lang))
-        elif seat.user_id is None:
-            names.append(t("table.bot_name", lang, seat=index + 1))
-        else:
-            names.append(seat.name)
-    return names
-
-
-ALT_LIMIT = 1024  # characters of an attachment's description
-
-
-def png(data: bytes, name: str, description: str | None = None) -> discord.File:
-    """An image attachment; ``description`` is its alt text (what screen readers say)."""
-    alt = None if description is None else text.clip(description, ALT_LIMIT)
-    return discord.File(io.BytesIO(data), filename=name, description=alt)
 
 
 def score_name(line: ScoreLine, lang: str) -> str:
@@ -279,7 +252,7 @@ class Presenter:
             case ev.SeatTakenOver(seat, _):
                 return t("table.taken_over", lang, name=name(seat))
             case ev.MoveTakenBack(seat, cards):
-                shown = pretty(cards) if cards else t("option.pass", lang)
+                shown = text.cards(cards) if cards else t("option.pass", lang)
                 return t("takeback.public", lang, name=name(seat), cards=shown)
             case ev.EndVoteCast(seat):
                 return t("vote.cast", lang, name=name(seat))

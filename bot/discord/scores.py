@@ -22,7 +22,10 @@ from discord.app_commands import Choice
 
 import render
 from bot.discord import text
-from bot.discord.presenter import png, pretty, result_word, tally_lines
+from bot.discord.lookup import four_colour
+from bot.discord.pictures import png
+from bot.discord.presenter import result_word, tally_lines
+from bot.discord.replies import edit_message, in_time, refuse, say
 from bot.i18n import CATALOGUE, lang_of, t
 from bot.service import REFUSALS
 from bot.service import events as ev
@@ -121,7 +124,7 @@ class ScoreVerbs:
         return self.verbs.service
 
     async def _refused(self, interaction: discord.Interaction, exc: Exception) -> None:
-        await self.verbs.refuse(interaction, exc)
+        await refuse(interaction, exc)
 
     # -- /scores board --------------------------------------------------------------------------
 
@@ -142,13 +145,13 @@ class ScoreVerbs:
             return board, image
 
         try:
-            board, image = await self.verbs.in_time(interaction, work())
+            board, image = await in_time(interaction, work())
         except REFUSALS as exc:
             await self._refused(interaction, exc)
             return
         content = text.fit(board_lines(board, game, period, lang, me))
         files = [png(image, "board.png")] if image is not None else []
-        await self.verbs.say(interaction, content, files=files)
+        await say(interaction, content, files=files)
 
     # -- /scores stats -------------------------------------------------------------------------
 
@@ -161,7 +164,7 @@ class ScoreVerbs:
             return found, await self.service.min_ranked_hands(guild)
 
         try:
-            found, minimum = await self.verbs.in_time(interaction, work())
+            found, minimum = await in_time(interaction, work())
         except REFUSALS as exc:
             await self._refused(interaction, exc)
             return
@@ -171,7 +174,7 @@ class ScoreVerbs:
             lines += stats_lines(stats, minimum, lang)
         if not found:
             lines.append(t("stats.none", lang))
-        await self.verbs.say(interaction, text.fit(lines))
+        await say(interaction, text.fit(lines))
 
     # -- /scores history -----------------------------------------------------------------------
 
@@ -196,7 +199,7 @@ class ScoreVerbs:
             return await self.service.recent_hands(guild, user_id=who.id, limit=HISTORY_LENGTH)
 
         try:
-            hands = await self.verbs.in_time(interaction, work())
+            hands = await in_time(interaction, work())
         except REFUSALS as exc:
             await self._refused(interaction, exc)
             return
@@ -210,7 +213,7 @@ class ScoreVerbs:
             lines.append(t("history.empty", lang))
         else:
             lines.append(t("history.hint", lang))
-        await self.verbs.say(interaction, text.fit(lines, newest_last=True))
+        await say(interaction, text.fit(lines, newest_last=True))
 
     async def hand_choices(
         self, interaction: discord.Interaction, current: str
@@ -249,26 +252,26 @@ class ScoreVerbs:
 
         async def work() -> dict[str, Any]:
             line, played = await self.service.replay_hand(guild, hand)
-            colours = await self.verbs.hands.four_colour(interaction.user.id)  # their own deck
+            colours = await four_colour(self.service, interaction.user.id)  # their own deck
             return await asyncio.to_thread(replay_message, line, played, page, lang, colours)
 
         try:
-            message = await self.verbs.in_time(interaction, work(), update=update)
+            message = await in_time(interaction, work(), update=update)
         except REFUSALS as exc:
             await self._refused(interaction, exc)
             return
         if update:
-            await self.verbs.edit_message(interaction, **message)
+            await edit_message(interaction, **message)
         else:
             files = message.pop("attachments")
-            await self.verbs.say(interaction, message.pop("content"), files=files, **message)
+            await say(interaction, message.pop("content"), files=files, **message)
 
     # -- /scores export -------------------------------------------------------------------------
 
     async def export(self, interaction: discord.Interaction, hand: str) -> None:
         lang = lang_of(interaction.locale)
         try:
-            record = await self.verbs.in_time(
+            record = await in_time(
                 interaction, self.service.hand_record(interaction.guild_id or 0, hand)
             )
         except REFUSALS as exc:
@@ -278,7 +281,7 @@ class ScoreVerbs:
         name = f"hand-{ident}.json"
         data = json.dumps(record.to_json(), ensure_ascii=False, indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=name, description=f"#{ident}")
-        await self.verbs.say(interaction, t("export.done", lang, id=ident, file=name), files=[file])
+        await say(interaction, t("export.done", lang, id=ident, file=name), files=[file])
 
 
 # -- what the answers say -------------------------------------------------------------------------
@@ -513,7 +516,7 @@ def _trick_lines(
     """A trick's turns in order, a failed throw, and who took it (or that the hand ended)."""
     tricks = len(played.tricks)
     turns = [
-        t("replay.turn", lang, name=names[play.seat], cards=pretty(play.cards))
+        t("replay.turn", lang, name=names[play.seat], cards=text.cards(play.cards))
         if play.cards
         else t("replay.pass", lang, name=names[play.seat])
         for play in view.trick
@@ -522,7 +525,7 @@ def _trick_lines(
     failed = getattr(view, "failed_throw", None)
     if failed is not None:
         tried: Sequence[Card] = failed.attempted
-        lines.append(t("replay.failed", lang, name=names[failed.seat], cards=pretty(tried)))
+        lines.append(t("replay.failed", lang, name=names[failed.seat], cards=text.cards(tried)))
     if played.unfinished and number == tricks:
         lines.append(t("replay.unfinished", lang))
         return lines

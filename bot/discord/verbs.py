@@ -11,20 +11,33 @@ table during a hand asks first (``confirmed``), saying what it costs.
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
-import aiohttp
 import discord
 
-from bot.discord import controls, offers, rules, shorthand, text
+from bot.discord import controls, rules, shorthand, text
 from bot.discord.cooldowns import Cooldowns
-from bot.discord.hands import HandDesk, Refused
-from bot.discord.presenter import SEND_FAILURES, bots_line, seat_names
+from bot.discord.hands import HandDesk
+from bot.discord.lookup import control_table, table_info, table_or_refuse
+from bot.discord.presenter import bots_line
+from bot.discord.replies import (
+    SEND_FAILURES,
+    Refused,
+    attempt,
+    defer_private,
+    display_name,
+    edit_message,
+    in_time,
+    is_manager,
+    private_lang,
+    refuse,
+    say,
+)
 from bot.discord.scores import ScoreVerbs
+from bot.discord.text import seat_names
 from bot.i18n import lang_of, refusal, t
 from bot.service import (
     REFUSALS,
@@ -33,7 +46,6 @@ from bot.service import (
     NameTrump,
     PassTurn,
     PlayCards,
-    ServiceError,
     TableInfo,
     Update,
 )
@@ -46,21 +58,6 @@ if TYPE_CHECKING:
     from bot.discord.app import CardTableBot
 
 log = logging.getLogger(__name__)
-DEFER_AT = 2.0  # seconds after an interaction arrived: defer if the answer is not ready by then
-T = TypeVar("T")
-
-
-def private_lang(interaction: discord.Interaction) -> str:
-    return lang_of(interaction.locale)
-
-
-def is_manager(interaction: discord.Interaction) -> bool:
-    permissions = getattr(interaction, "permissions", None)
-    return bool(permissions and permissions.manage_guild)
-
-
-def display_name(user: discord.abc.User) -> str:
-    return getattr(user, "display_name", None) or user.name
 
 
 class Verbs:
@@ -82,76 +79,6 @@ class Verbs:
 
     # -- answering ----------------------------------------------------------------------------
 
-    @staticmethod
-    async def defer_private(interaction: discord.Interaction, *, update: bool = False) -> None:
-        """Acknowledge now, answer later: privately, or (``update``) by editing the message
-        whose control was used."""
-        if not interaction.response.is_done():
-            if update:
-                await interaction.response.defer()
-            else:
-                await interaction.response.defer(ephemeral=True, thinking=True)
-
-    async def in_time(
-        self, interaction: discord.Interaction, work: Awaitable[T], *, update: bool = False
-    ) -> T:
-        """``work``'s result; if it is not ready ``DEFER_AT`` seconds after the interaction
-        arrived, the interaction is deferred meanwhile. ``work`` must not answer it itself."""
-        task = asyncio.ensure_future(work)
-        if not interaction.response.is_done():
-            age = (discord.utils.utcnow() - interaction.created_at).total_seconds()
-            await asyncio.wait({task}, timeout=min(max(DEFER_AT - age, 0.0), DEFER_AT))
-            if not task.done():
-                try:
-                    await self.defer_private(interaction, update=update)
-                except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as exc:
-                    log.warning("could not defer an interaction (%r)", exc)  # the work goes on
-        return await task
-
-    async def say(self, interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
-        """A private answer (the deferred reply or an ephemeral follow-up)."""
-        try:
-            if interaction.response.is_done():
-                await interaction.followup.send(content, ephemeral=True, **kwargs)
-            else:
-                await interaction.response.send_message(content, ephemeral=True, **kwargs)
-        except SEND_FAILURES as exc:
-            log.warning("could not answer an interaction (%s)", getattr(exc, "status", exc))
-
-    async def refuse(
-        self, interaction: discord.Interaction, exc: Exception, info: TableInfo | None = None
-    ) -> None:
-        """The refusal in the user's language, with a button for the fix where there is one
-        (``offers.fix``: Add bots and start, Join, My hand, Next hand)."""
-        lang = private_lang(interaction)
-        names = seat_names(info, lang) if info is not None else []
-        typed = interaction.type is discord.InteractionType.application_command
-        fix = offers.fix(exc, info, lang, typed=typed)
-        await self.say(
-            interaction,
-            text.clip(refusal(exc, lang, names, text.echo, text.symbols), text.CONTENT_LIMIT),
-            **({"view": fix} if fix is not None else {}),
-        )
-
-    async def attempt(
-        self,
-        interaction: discord.Interaction,
-        work: Awaitable[Update],
-        info: TableInfo | None,
-        *,
-        update: bool = False,
-    ) -> Update | None:
-        """``work``'s update (in time: see ``in_time``), or None once the user was told it was
-        refused (or failed on our side)."""
-        try:
-            return await self.in_time(interaction, work, update=update)
-        except (*REFUSALS, Refused) as exc:
-            await self.refuse(interaction, exc, info)
-        except Exception:
-            log.exception("service call failed")
-            await self.say(interaction, t("discord.failed", private_lang(interaction)))
-        return None
-
     async def run(
         self,
         interaction: discord.Interaction,
@@ -161,61 +88,16 @@ class Verbs:
     ) -> Update | None:
         """Call the service (in time), answer privately (``done``, or what it makes of the
         update), then publish the change: the answer never waits for the pictures."""
-        update = await self.attempt(interaction, call(), info)
+        update = await attempt(interaction, call(), info)
         if update is None:
             return None
         answer = done(update) if callable(done) else done
         if answer:
-            await self.say(interaction, answer)
+            await say(interaction, answer)
         await self.presenter.publish(update)
         return update
 
     # -- finding the table --------------------------------------------------------------------
-
-    def find_table(self, interaction: discord.Interaction) -> TableInfo | None:
-        """The table this interaction is about: the thread's table, else the user's seat here."""
-        channel = interaction.channel
-        channel_id = interaction.channel_id or 0
-        parent_id = getattr(channel, "parent_id", None)
-        tables = self.service.tables_in_channel(parent_id or channel_id)
-        for info in tables:
-            if info.thread_id == channel_id:
-                return info  # type: ignore[no-any-return]
-        if parent_id is None:
-            own = self.service.table_for_user(channel_id, interaction.user.id)
-            for info in tables:
-                if info.id == own:
-                    return info  # type: ignore[no-any-return]
-            waiting = [i for i in tables if i.thread_id in (None, channel_id)]
-            if len(waiting) == 1:
-                return waiting[0]  # type: ignore[no-any-return]
-        return None
-
-    async def table_or_refuse(self, interaction: discord.Interaction) -> TableInfo | None:
-        info = self.find_table(interaction)
-        if info is None:
-            await self.say(interaction, t("table.none_here", private_lang(interaction)))
-        return info
-
-    async def scored_table(self, interaction: discord.Interaction) -> TableInfo | None:
-        """The table ``/scores`` is about: as ``find_table``, else the newest table of this
-        thread (or, outside a thread, of this channel) even after it ended."""
-        info = self.find_table(interaction)
-        if info is None:
-            channel_id = interaction.channel_id or 0
-            if getattr(interaction.channel, "parent_id", None) is not None:
-                info = await self.service.table_for_thread(channel_id)
-            else:
-                info = await self.service.latest_table_in_channel(channel_id)
-        if info is None:
-            await self.say(interaction, t("table.none_here", private_lang(interaction)))
-        return info
-
-    async def info(self, table_id: int) -> TableInfo | None:
-        try:
-            return await self.service.table_info(table_id)  # type: ignore[no-any-return]
-        except ServiceError:
-            return None
 
     # -- /table ---------------------------------------------------------------------------------
 
@@ -237,7 +119,7 @@ class Verbs:
         owner = self.thread_owner(parent_id, interaction.channel_id)
         if wait or owner is not None:
             found = Refused("cooldown_create", seconds=wait) if wait else owner
-            await self.refuse(interaction, found)  # type: ignore[arg-type]
+            await refuse(interaction, found)  # type: ignore[arg-type]
             return
         table_lang = language or lang_of(interaction.guild_locale)
         settings = {
@@ -248,15 +130,15 @@ class Verbs:
             **(bots or {}),
         }
         try:
-            info, moved = await self.in_time(
+            info, moved = await in_time(
                 interaction, self._open_table(interaction, game, settings, table_lang)
             )
         except REFUSALS as exc:
-            await self.refuse(interaction, exc)
+            await refuse(interaction, exc)
             return
         self.cooldowns.spend("create", user_id)
         place = f"<#{info.thread_id or info.channel_id}>"
-        await self.say(interaction, t("table.created_here", lang, table=info.id, place=place))
+        await say(interaction, t("table.created_here", lang, table=info.id, place=place))
         await self.presenter.post_table(info)
         await self.presenter.announce_settings(info, display_name(interaction.user), moved=moved)
 
@@ -324,11 +206,11 @@ class Verbs:
             return
         if info.to_move is not None:  # a hand is being played
             try:
-                cost = await self.in_time(
+                cost = await in_time(
                     interaction, self.service.leave_cost(info.id, interaction.user.id)
                 )
             except REFUSALS as exc:
-                await self.refuse(interaction, exc, info)
+                await refuse(interaction, exc, info)
                 return
             if cost is not None:
                 lang = private_lang(interaction)
@@ -367,7 +249,7 @@ class Verbs:
         buttons = controls.confirm_view(
             info.id, info.hand_number, what, yes, t("button.stay", lang)
         )
-        await self.say(interaction, text.fit(question), view=buttons)
+        await say(interaction, text.fit(question), view=buttons)
 
     async def confirmed(
         self, interaction: discord.Interaction, table_id: int, hand: int, what: str
@@ -378,7 +260,7 @@ class Verbs:
         if what == "stay":
             await self.answer_in_place(interaction, t("confirm.stayed", lang))
             return
-        info = await self.control_table(interaction, table_id)
+        info = await control_table(self.service, interaction, table_id)
         if info is None:
             return
         if info.to_move is not None and info.hand_number != hand:  # another hand since
@@ -391,7 +273,7 @@ class Verbs:
             else self.service.end_table(table_id, user, is_manager=is_manager(interaction))
         )
         try:
-            update = await self.in_time(interaction, call, update=True)
+            update = await in_time(interaction, call, update=True)
         except REFUSALS as exc:
             names = seat_names(info, lang)
             await self.answer_in_place(
@@ -405,12 +287,10 @@ class Verbs:
 
     async def answer_in_place(self, interaction: discord.Interaction, content: str) -> None:
         """Answer by replacing the message whose button was used (its buttons removed)."""
-        await self.edit_message(
-            interaction, content=text.clip(content, text.CONTENT_LIMIT), view=None
-        )
+        await edit_message(interaction, content=text.clip(content, text.CONTENT_LIMIT), view=None)
 
     async def seat(self, interaction: discord.Interaction, seat: int) -> None:
-        info = await self.table_or_refuse(interaction)
+        info = await table_or_refuse(self.service, interaction)
         if info is None:
             return
         await self.run(
@@ -436,7 +316,7 @@ class Verbs:
         )
 
     async def remove_bot(self, interaction: discord.Interaction, seat: int) -> None:
-        info = await self.table_or_refuse(interaction)
+        info = await table_or_refuse(self.service, interaction)
         if info is None:
             return
         await self.run(
@@ -463,14 +343,14 @@ class Verbs:
     async def end(self, interaction: discord.Interaction) -> None:
         """End the table; during a hand, first a private question saying what will happen
         (the service decides: a vote, a forfeit, or at once for a manager who does not play)."""
-        info = await self.table_or_refuse(interaction)
+        info = await table_or_refuse(self.service, interaction)
         if info is None:
             return
         lang = private_lang(interaction)
         try:
-            question = await self.in_time(interaction, self.end_question(interaction, info, lang))
+            question = await in_time(interaction, self.end_question(interaction, info, lang))
         except REFUSALS as exc:
-            await self.refuse(interaction, exc, info)
+            await refuse(interaction, exc, info)
             return
         if question:
             await self.ask_first(interaction, info, "end", question, t("button.end_now", lang))
@@ -518,7 +398,7 @@ class Verbs:
         self, interaction: discord.Interaction, table_id: int, hand: int, agree: bool
     ) -> None:
         """A click on Agree / Refuse under a vote to end the table mid-hand."""
-        info = await self.control_table(interaction, table_id)
+        info = await control_table(self.service, interaction, table_id)
         if info is None:
             return
         await self.run(
@@ -534,43 +414,43 @@ class Verbs:
         guild = interaction.guild_id or 0
         try:
             if hands is not None:
-                await self.in_time(
+                await in_time(
                     interaction,
                     self.service.set_min_ranked_hands(
                         guild, hands, is_manager=is_manager(interaction)
                     ),
                 )
-            current = await self.in_time(interaction, self.service.min_ranked_hands(guild))
+            current = await in_time(interaction, self.service.min_ranked_hands(guild))
         except REFUSALS as exc:
-            await self.refuse(interaction, exc)
+            await refuse(interaction, exc)
             return
-        await self.say(interaction, t("scores.min_hands", lang, hands=current))
+        await say(interaction, t("scores.min_hands", lang, hands=current))
 
     async def bots(self, interaction: discord.Interaction, changes: dict[str, Any]) -> None:
         """Show the table's bot settings, or (its host, a server manager) change them: the
         level between hands, the thinking times at any time. A change is said in the table's
         log, for everyone at the table to see."""
-        info = await self.table_or_refuse(interaction)
+        info = await table_or_refuse(self.service, interaction)
         if info is None:
             return
         if changes:
             user = interaction.user.id
             try:
-                info = await self.in_time(
+                info = await in_time(
                     interaction,
                     self.service.update_settings(
                         info.id, user, is_manager=is_manager(interaction), **changes
                     ),
                 )
             except REFUSALS as exc:
-                await self.refuse(interaction, exc, info)
+                await refuse(interaction, exc, info)
                 return
-        await self.say(interaction, bots_line(info.settings, private_lang(interaction)))
+        await say(interaction, bots_line(info.settings, private_lang(interaction)))
         if changes:
             await self.presenter.announce_bots(info, display_name(interaction.user))
 
     async def kick(self, interaction: discord.Interaction, target: discord.abc.User) -> None:
-        info = await self.table_or_refuse(interaction)
+        info = await table_or_refuse(self.service, interaction)
         if info is None:
             return
         await self.run(
@@ -583,17 +463,17 @@ class Verbs:
         )
 
     async def show(self, interaction: discord.Interaction) -> None:
-        info = await self.table_or_refuse(interaction)
+        info = await table_or_refuse(self.service, interaction)
         if info is None:
             return
         wait = self.cooldowns.wait("show", interaction.user.id)
         if wait:
-            await self.refuse(interaction, Refused("cooldown_show", seconds=wait), info)
+            await refuse(interaction, Refused("cooldown_show", seconds=wait), info)
             return
-        await self.defer_private(interaction)  # drawing the table takes a while
+        await defer_private(interaction)  # drawing the table takes a while
         await self.presenter.post_table(info)
         self.cooldowns.spend("show", interaction.user.id)
-        await self.say(interaction, t("hand.done", private_lang(interaction)))
+        await say(interaction, t("hand.done", private_lang(interaction)))
 
     # -- offers: the next step, one click ---------------------------------------------------------
 
@@ -602,7 +482,7 @@ class Verbs:
         if verb == "again":  # the table has ended: it is read from the store
             await self.play_again(interaction, table_id)
             return
-        info = await self.control_table(interaction, table_id)
+        info = await control_table(self.service, interaction, table_id)
         if info is None:
             return
         user, manager = interaction.user.id, is_manager(interaction)
@@ -630,7 +510,7 @@ class Verbs:
         )
         if update is None:
             return
-        info = await self.info(update.table_id)
+        info = await table_info(self.service, update.table_id)
         if info is None:
             return
         await self.presenter.post_table(info)
@@ -642,7 +522,7 @@ class Verbs:
     ) -> Update | None:
         """Take an offered step: on success its button goes (an offer is used once), on a
         refusal the user is told why, privately."""
-        update = await self.attempt(interaction, work, info, update=True)
+        update = await attempt(interaction, work, info, update=True)
         if update is None:
             return None
         try:
@@ -671,14 +551,14 @@ class Verbs:
         )
 
     async def typed_play(self, interaction: discord.Interaction, typed: str) -> None:
-        info = await self.table_or_refuse(interaction)
+        info = await table_or_refuse(self.service, interaction)
         if info is None:
             return
         lang = private_lang(interaction)
         try:
-            cards = await self.in_time(interaction, self.resolve(info, interaction.user.id, typed))
+            cards = await in_time(interaction, self.resolve(info, interaction.user.id, typed))
         except (*REFUSALS, Refused) as exc:
-            await self.refuse(interaction, exc, info)
+            await refuse(interaction, exc, info)
             return
         await self.act(interaction, info, PlayCards(cards), played_line(cards, lang))
 
@@ -690,7 +570,7 @@ class Verbs:
         return shorthand.resolve(text, view.hand or ())
 
     async def pass_turn(self, interaction: discord.Interaction) -> None:
-        info = await self.table_or_refuse(interaction)
+        info = await table_or_refuse(self.service, interaction)
         if info is not None:
             lang = private_lang(interaction)
 
@@ -701,48 +581,48 @@ class Verbs:
             await self.act(interaction, info, PassTurn(), done)
 
     async def bid_command(self, interaction: discord.Interaction, amount: int) -> None:
-        info = await self.table_or_refuse(interaction)
+        info = await table_or_refuse(self.service, interaction)
         if info is not None:
             done = t("hand.bid_made", private_lang(interaction), amount=amount)
             await self.act(interaction, info, MakeBid(amount), done)
 
     async def trump_command(self, interaction: discord.Interaction, suit: str) -> None:
-        info = await self.table_or_refuse(interaction)
+        info = await table_or_refuse(self.service, interaction)
         if info is not None:
             lang = private_lang(interaction)
             done = t("hand.trump_named", lang, suit=t(f"suit.{suit}", lang))
             await self.act(interaction, info, NameTrump(suit), done)
 
     async def kitty_command(self, interaction: discord.Interaction, typed: str) -> None:
-        info = await self.table_or_refuse(interaction)
+        info = await table_or_refuse(self.service, interaction)
         if info is None:
             return
         try:
             cards = parse_cards(typed)
         except CardParseError as exc:
-            await self.refuse(interaction, exc, info)
+            await refuse(interaction, exc, info)
             return
         done = t("hand.kitty_laid", private_lang(interaction), cards=text.cards(cards))
         await self.act(interaction, info, DiscardCards(cards), done)
 
     async def hint_command(self, interaction: discord.Interaction) -> None:
-        info = await self.table_or_refuse(interaction)
+        info = await table_or_refuse(self.service, interaction)
         if info is not None:
             await self.hands.show(interaction, info, hint=True)
 
     async def hand_command(self, interaction: discord.Interaction) -> None:
-        info = await self.table_or_refuse(interaction)
+        info = await table_or_refuse(self.service, interaction)
         if info is not None:
             await self.hands.show(interaction, info)
 
     async def partner_command(self, interaction: discord.Interaction) -> None:
-        info = await self.table_or_refuse(interaction)
+        info = await table_or_refuse(self.service, interaction)
         if info is not None:
             await self.hands.send_partner(interaction, info)
 
     async def take_back_command(self, interaction: discord.Interaction) -> None:
         """``/play takeback``: as the hand message's *Take back*, answered in words."""
-        info = await self.table_or_refuse(interaction)
+        info = await table_or_refuse(self.service, interaction)
         if info is None:
             return
         lang = private_lang(interaction)
@@ -760,44 +640,27 @@ class Verbs:
         if asked is not None:
             await self.hands.post_request(info, asked)
 
-    @staticmethod
-    async def draw(render_fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes | None:
-        """A picture drawn in a worker thread; None (logged) when drawing fails."""
-        try:
-            return await asyncio.to_thread(render_fn, *args, **kwargs)
-        except Exception:
-            log.exception("drawing %s failed", getattr(render_fn, "__name__", "a picture"))
-            return None
-
     # -- settings ---------------------------------------------------------------------------------
 
     async def card_colours(self, interaction: discord.Interaction, on: bool) -> None:
         """``/settings cards``: the player's own pictures in four colours (or two)."""
         lang = private_lang(interaction)
         try:
-            chosen = await self.in_time(
+            chosen = await in_time(
                 interaction, self.service.set_four_colour(interaction.user.id, on)
             )
         except REFUSALS as exc:
-            await self.refuse(interaction, exc)
+            await refuse(interaction, exc)
             return
         key = "settings.four_colour_on" if chosen else "settings.four_colour_off"
-        await self.say(interaction, t(key, lang))
+        await say(interaction, t(key, lang))
 
     # -- controls ---------------------------------------------------------------------------------
-
-    async def control_table(
-        self, interaction: discord.Interaction, table_id: int
-    ) -> TableInfo | None:
-        info = await self.info(table_id)
-        if info is None:
-            await self.refuse(interaction, Refused("wrong_table"))
-        return info
 
     async def public_button(
         self, interaction: discord.Interaction, table_id: int, verb: str
     ) -> None:
-        info = await self.control_table(interaction, table_id)
+        info = await control_table(self.service, interaction, table_id)
         if info is None:
             return
         if verb == "join":
@@ -816,19 +679,6 @@ class Verbs:
             await self.hands.show(interaction, info, hint=True)
         elif verb == "partner":
             await self.hands.send_partner(interaction, info)
-
-    async def edit_message(self, interaction: discord.Interaction, **kwargs: Any) -> bool:
-        """Edit the private message whose control was used (a hand, a replay's page), as the
-        response when not deferred; whether it was done (a failure is logged)."""
-        try:
-            if interaction.response.is_done():
-                await interaction.edit_original_response(**kwargs)
-            else:
-                await interaction.response.edit_message(**kwargs)
-        except SEND_FAILURES as exc:
-            log.warning("could not update a message (%s)", getattr(exc, "status", exc))
-            return False
-        return True
 
     # -- rules ------------------------------------------------------------------------------------
 
