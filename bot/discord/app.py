@@ -26,7 +26,9 @@ import discord
 from discord import app_commands
 
 from bot.discord import commands, controls, logs, offers, scores
+from bot.discord.cooldowns import Cooldowns
 from bot.discord.deadlines import DeadlineLoop
+from bot.discord.hands import HandDesk
 from bot.discord.presenter import Presenter
 from bot.discord.replies import SEND_FAILURES
 from bot.discord.sync import sync_commands
@@ -95,8 +97,10 @@ class CardTableBot(discord.Client):
         # Opened by ``run`` before connecting (so a bad database stops us early), or here.
         self.service: TableService = service  # type: ignore[assignment]
         self.presenter = Presenter(self)
-        self.verbs = Verbs(self)
-        self.presenter.listeners.append(self.verbs.hands.follow)  # open hands follow the table
+        self.hands = HandDesk(self)
+        self.score_verbs = scores.ScoreVerbs(self)
+        self.verbs = Verbs(self, self.hands, Cooldowns(clock))
+        self.presenter.listeners.append(self.hands.follow)  # open hands follow the table
         self.deadlines = DeadlineLoop(self, check_every)
 
     async def setup_hook(self) -> None:

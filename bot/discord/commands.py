@@ -18,6 +18,8 @@ from bot.discord.autocomplete import suggestions
 from bot.discord.lookup import find_table, scored_table, table_or_refuse
 from bot.discord.presenter import score_name
 from bot.discord.replies import say
+from bot.discord.scores import ScoreVerbs
+from bot.discord.verbs import Verbs
 from bot.i18n import command_text as c
 from bot.i18n import lang_of, t
 from bot.i18n.commands import TURN_LIMITS
@@ -40,8 +42,12 @@ DEFAULT_LIMIT = 720  # minutes: 12 h suits asynchronous play
 log = logging.getLogger(__name__)
 
 
-def verbs(interaction: discord.Interaction) -> Any:
-    return interaction.client.verbs  # type: ignore[attr-defined]
+def verbs(interaction: discord.Interaction) -> Verbs:
+    return interaction.client.verbs  # type: ignore[attr-defined, no-any-return]
+
+
+def score_verbs(interaction: discord.Interaction) -> ScoreVerbs:
+    return interaction.client.score_verbs  # type: ignore[attr-defined, no-any-return]
 
 
 def _d(key: str) -> str:
@@ -318,7 +324,7 @@ async def board(
     period: Choice[str] | None = None,
     by: Choice[str] | None = None,
 ) -> None:
-    await verbs(interaction).scores.board(
+    await score_verbs(interaction).board(
         interaction, game.value, period.value if period else "all", by.value if by else "rating"
     )
 
@@ -326,32 +332,32 @@ async def board(
 @scores.command(name=c("scores.stats"), description=_d("scores.stats"))
 @app_commands.describe(player=_d("scores.stats.player"))
 async def stats(interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-    await verbs(interaction).scores.stats(interaction, player or interaction.user)
+    await score_verbs(interaction).stats(interaction, player or interaction.user)
 
 
 @scores.command(name=c("scores.history"), description=_d("scores.history"))
 @app_commands.describe(player=_d("scores.history.player"))
 async def history(interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-    await verbs(interaction).scores.history(interaction, player)
+    await score_verbs(interaction).history(interaction, player)
 
 
 async def hand_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     """The caller's latest hands (the replay and export of any hand of the server work too)."""
-    return await verbs(interaction).scores.hand_choices(interaction, current)  # type: ignore[no-any-return]
+    return await score_verbs(interaction).hand_choices(interaction, current)
 
 
 @scores.command(name=c("scores.replay"), description=_d("scores.replay"))
 @app_commands.describe(hand=_d("scores.replay.hand"))
 @app_commands.autocomplete(hand=hand_autocomplete)
 async def replay(interaction: discord.Interaction, hand: app_commands.Range[str, 1, 20]) -> None:
-    await verbs(interaction).scores.replay(interaction, hand)
+    await score_verbs(interaction).replay(interaction, hand)
 
 
 @scores.command(name=c("scores.export"), description=_d("scores.export"))
 @app_commands.describe(hand=_d("scores.export.hand"))
 @app_commands.autocomplete(hand=hand_autocomplete)
 async def export(interaction: discord.Interaction, hand: app_commands.Range[str, 1, 20]) -> None:
-    await verbs(interaction).scores.export(interaction, hand)
+    await score_verbs(interaction).export(interaction, hand)
 
 
 @scores.command(name=c("scores.minhands"), description=_d("scores.minhands"))

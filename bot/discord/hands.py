@@ -22,7 +22,7 @@ import logging
 from collections.abc import Awaitable, Callable, Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -30,6 +30,7 @@ import render
 from bot.discord import controls, handview, pictures, text
 from bot.discord.lookup import control_table, four_colour, table_info
 from bot.discord.pictures import png
+from bot.discord.port import Client, Publisher
 from bot.discord.replies import (
     SEND_FAILURES,
     Refused,
@@ -50,6 +51,7 @@ from bot.service import (
     PassTurn,
     PlayCards,
     TableInfo,
+    TableService,
     TurnOptions,
     Update,
 )
@@ -58,9 +60,6 @@ from engine.actions import Action, Bid, DeclareTrump, Discard, Pass, Play
 from engine.cards import Card, Suit
 from engine.errors import IllegalMove
 from engine.qingdun.suggest import top_of
-
-if TYPE_CHECKING:
-    from bot.discord.verbs import Verbs
 
 log = logging.getLogger(__name__)
 KEPT_FOR = timedelta(minutes=14)  # Discord lets an interaction's messages be edited for 15
@@ -120,10 +119,10 @@ def state_of(options: TurnOptions) -> tuple[Any, ...]:
 
 
 class HandDesk:
-    """The private hand messages of every player (``verbs.hands``)."""
+    """The private hand messages of every player (``client.hands``)."""
 
-    def __init__(self, verbs: Verbs) -> None:
-        self.verbs = verbs
+    def __init__(self, client: Client) -> None:
+        self.client = client
         self._open: dict[tuple[int, int], OpenHand] = {}
         self._locks: dict[tuple[int, int], asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
@@ -131,12 +130,12 @@ class HandDesk:
         self._requests: dict[int, discord.Message] = {}  # table -> its take-back request post
 
     @property
-    def service(self) -> Any:
-        return self.verbs.service
+    def service(self) -> TableService:
+        return self.client.service
 
     @property
-    def presenter(self) -> Any:
-        return self.verbs.presenter
+    def presenter(self) -> Publisher:
+        return self.client.presenter
 
     def _lock(self, key: tuple[int, int]) -> asyncio.Lock:
         return self._locks.setdefault(key, asyncio.Lock())

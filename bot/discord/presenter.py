@@ -33,23 +33,21 @@ import logging
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 import render
 from bot.discord import controls, offers, text, turns
 from bot.discord.pictures import png
+from bot.discord.port import Client
 from bot.discord.replies import SEND_FAILURES
 from bot.discord.scroll import Scroll
 from bot.discord.text import seat_names
 from bot.i18n import CATALOGUE, t
-from bot.service import ServiceError, TableInfo, Update
+from bot.service import ServiceError, TableInfo, TableService, Update
 from bot.service import events as ev
 from bot.store import ScoreLine
-
-if TYPE_CHECKING:
-    from bot.discord.app import CardTableBot
 
 log = logging.getLogger(__name__)
 BELOW = 5  # messages allowed below the table message before it is posted anew
@@ -91,8 +89,8 @@ def totals(lines: Sequence[ScoreLine], users: Sequence[int | None]) -> list[int]
 class Presenter:
     """Shows a table's changes in its thread; one lock per table keeps messages in order."""
 
-    def __init__(self, bot: CardTableBot) -> None:
-        self.bot = bot
+    def __init__(self, client: Client) -> None:
+        self.client = client
         self.scroll = Scroll()
         self._locks: dict[int, asyncio.Lock] = {}
         self._known: dict[int, TableInfo] = {}  # last info seen, for names after a seat opens
@@ -106,8 +104,8 @@ class Presenter:
         self.listeners: list[Callable[[Update], None]] = []
 
     @property
-    def service(self) -> Any:
-        return self.bot.service
+    def service(self) -> TableService:
+        return self.client.service
 
     def lock(self, table_id: int) -> asyncio.Lock:
         return self._locks.setdefault(table_id, asyncio.Lock())
@@ -121,7 +119,7 @@ class Presenter:
 
     def channel(self, info: TableInfo) -> discord.abc.Messageable:
         target = info.thread_id or info.channel_id
-        return self.bot.get_channel(target) or self.bot.get_partial_messageable(target)  # type: ignore[return-value]
+        return self.client.get_channel(target) or self.client.get_partial_messageable(target)  # type: ignore[no-any-return]
 
     @staticmethod
     def channel_id(info: TableInfo) -> int:
@@ -651,7 +649,7 @@ class Presenter:
         the driver stops; ``repair`` starts it again at the next deadline pass."""
         try:
             while True:
-                await asyncio.sleep(self.bot.bot_pause)
+                await asyncio.sleep(self.client.bot_pause)
                 update = await self.service.play_bot(table_id)
                 if update is None:
                     return

@@ -15,7 +15,7 @@ import json
 import logging
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord.app_commands import Choice
@@ -24,10 +24,11 @@ import render
 from bot.discord import text
 from bot.discord.lookup import four_colour
 from bot.discord.pictures import png
+from bot.discord.port import Client
 from bot.discord.presenter import result_word, tally_lines
 from bot.discord.replies import edit_message, in_time, refuse, say
 from bot.i18n import CATALOGUE, lang_of, t
-from bot.service import REFUSALS
+from bot.service import REFUSALS, TableService
 from bot.service import events as ev
 from bot.service.hand_ids import short_id
 from bot.service.scores import Band, bands
@@ -35,9 +36,6 @@ from bot.store.score_rows import Board, BoardLine, GameStats, HandLine
 from engine.cards import Card
 from engine.replay import Replay
 from render import BoardPicture, BoardRow
-
-if TYPE_CHECKING:
-    from bot.discord.verbs import Verbs
 
 log = logging.getLogger(__name__)
 HISTORY_LENGTH = 10
@@ -68,7 +66,7 @@ class ReplayButton(
         return cls(int(match["hand"]), int(match["page"]), match["how"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.verbs.scores.replay_page(interaction, self.hand_id, self.page)  # type: ignore[attr-defined]
+        await interaction.client.score_verbs.replay_page(interaction, self.hand_id, self.page)  # type: ignore[attr-defined]
 
 
 def _rate(wins: int, hands: int) -> str:
@@ -114,14 +112,14 @@ def result_text(line: HandLine, lang: str) -> str:
 
 
 class ScoreVerbs:
-    """The /scores verbs; ``bot.verbs.scores``."""
+    """The /scores verbs; ``client.score_verbs``."""
 
-    def __init__(self, verbs: Verbs) -> None:
-        self.verbs = verbs
+    def __init__(self, client: Client) -> None:
+        self.client = client
 
     @property
-    def service(self) -> Any:
-        return self.verbs.service
+    def service(self) -> TableService:
+        return self.client.service
 
     async def _refused(self, interaction: discord.Interaction, exc: Exception) -> None:
         await refuse(interaction, exc)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
@@ -22,6 +22,7 @@ from bot.discord import controls, rules, shorthand, text
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.hands import HandDesk
 from bot.discord.lookup import control_table, table_info, table_or_refuse
+from bot.discord.port import Client, Publisher
 from bot.discord.presenter import bots_line
 from bot.discord.replies import (
     SEND_FAILURES,
@@ -36,7 +37,6 @@ from bot.discord.replies import (
     refuse,
     say,
 )
-from bot.discord.scores import ScoreVerbs
 from bot.discord.text import seat_names
 from bot.i18n import lang_of, refusal, t
 from bot.service import (
@@ -47,6 +47,7 @@ from bot.service import (
     PassTurn,
     PlayCards,
     TableInfo,
+    TableService,
     Update,
 )
 from bot.service import events as ev
@@ -54,28 +55,24 @@ from bot.service.events import BidPassed, EndVoteOpened, LeaveCost
 from engine.cards import Card, parse_cards
 from engine.errors import CardParseError
 
-if TYPE_CHECKING:
-    from bot.discord.app import CardTableBot
-
 log = logging.getLogger(__name__)
 
 
 class Verbs:
     """The bot's verbs; ``interaction.client.verbs`` for the controls."""
 
-    def __init__(self, bot: CardTableBot) -> None:
-        self.bot = bot
-        self.scores = ScoreVerbs(self)
-        self.cooldowns = Cooldowns(bot.clock)
-        self.hands = HandDesk(self)
+    def __init__(self, client: Client, hands: HandDesk, cooldowns: Cooldowns) -> None:
+        self.client = client
+        self.hands = hands
+        self.cooldowns = cooldowns
 
     @property
-    def service(self) -> Any:
-        return self.bot.service
+    def service(self) -> TableService:
+        return self.client.service
 
     @property
-    def presenter(self) -> Any:
-        return self.bot.presenter
+    def presenter(self) -> Publisher:
+        return self.client.presenter
 
     # -- answering ----------------------------------------------------------------------------
 
