@@ -16,8 +16,8 @@ from discord.app_commands import Choice
 from bot.discord import text
 from bot.discord.autocomplete import suggestions
 from bot.discord.lookup import find_table, scored_table, table_or_refuse
-from bot.discord.presenter import score_name
 from bot.discord.replies import say
+from bot.discord.results import score_name
 from bot.discord.scores import ScoreVerbs
 from bot.discord.verbs import Verbs
 from bot.i18n import command_text as c

@@ -25,8 +25,8 @@ from bot.discord import text
 from bot.discord.lookup import four_colour
 from bot.discord.pictures import png
 from bot.discord.port import Client
-from bot.discord.presenter import result_word, tally_lines
 from bot.discord.replies import edit_message, in_time, refuse, say
+from bot.discord.results import result_word, tally_lines
 from bot.i18n import CATALOGUE, lang_of, t
 from bot.service import REFUSALS, TableService
 from bot.service import events as ev

@@ -23,7 +23,6 @@ from bot.discord.cooldowns import Cooldowns
 from bot.discord.hands import HandDesk
 from bot.discord.lookup import control_table, table_info, table_or_refuse
 from bot.discord.port import Client, Publisher
-from bot.discord.presenter import bots_line
 from bot.discord.replies import (
     SEND_FAILURES,
     Refused,
@@ -37,6 +36,7 @@ from bot.discord.replies import (
     refuse,
     say,
 )
+from bot.discord.table_log import bots_line
 from bot.discord.text import seat_names
 from bot.i18n import lang_of, refusal, t
 from bot.service import (

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.discord import app, handview, rules, shorthand
-from bot.discord.presenter import tally_lines
+from bot.discord.results import tally_lines
 from bot.discord.scroll import KEEP, Scroll
 from bot.settings import Settings
 from engine.cards import ALL_CARDS, Card, parse_cards
