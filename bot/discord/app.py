@@ -28,10 +28,12 @@ from discord import app_commands
 from bot.discord import commands, controls, logs, offers, scores
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.deadlines import DeadlineLoop
-from bot.discord.hands import HandDesk
+from bot.discord.hand_controls import HandControls
+from bot.discord.hand_message import HandMessages
 from bot.discord.presenter import Presenter
 from bot.discord.replies import SEND_FAILURES
 from bot.discord.sync import sync_commands
+from bot.discord.takeback import TakeBacks
 from bot.discord.verbs import Verbs
 from bot.i18n import lang_of, t
 from bot.i18n.translator import CatalogueTranslator
@@ -97,10 +99,13 @@ class CardTableBot(discord.Client):
         # Opened by ``run`` before connecting (so a bad database stops us early), or here.
         self.service: TableService = service  # type: ignore[assignment]
         self.presenter = Presenter(self)
-        self.hands = HandDesk(self)
+        self.hands = HandMessages(self)
+        self.take_backs = TakeBacks(self, self.hands)
+        self.hand_controls = HandControls(self, self.hands, self.take_backs)
         self.score_verbs = scores.ScoreVerbs(self)
-        self.verbs = Verbs(self, self.hands, Cooldowns(clock))
-        self.presenter.listeners.append(self.hands.follow)  # open hands follow the table
+        self.verbs = Verbs(self, self.hands, self.hand_controls, self.take_backs, Cooldowns(clock))
+        # Take-back requests close, and open hands follow the table, after every change.
+        self.presenter.listeners += [self.take_backs.follow, self.hands.follow]
         self.deadlines = DeadlineLoop(self, check_every)
 
     async def setup_hook(self) -> None:

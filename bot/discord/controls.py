@@ -126,7 +126,7 @@ class HandButton(
         return cls(int(match["table"]), hand_of(match), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.hands.button(  # type: ignore[attr-defined]
+        await interaction.client.hand_controls.button(  # type: ignore[attr-defined]
             interaction, self.table_id, self.hand, self.verb
         )
 
@@ -166,7 +166,7 @@ class CardMenu(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await interaction.client.hands.select(  # type: ignore[attr-defined]
+        await interaction.client.hand_controls.select(  # type: ignore[attr-defined]
             interaction, self.table_id, self.hand, self.index, values
         )
 
@@ -210,7 +210,7 @@ class BidMenu(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await interaction.client.hands.bid(  # type: ignore[attr-defined]
+        await interaction.client.hand_controls.bid(  # type: ignore[attr-defined]
             interaction, self.table_id, self.hand, int(values[0])
         )
 
@@ -248,7 +248,7 @@ class TrumpMenu(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await interaction.client.hands.trump(  # type: ignore[attr-defined]
+        await interaction.client.hand_controls.trump(  # type: ignore[attr-defined]
             interaction, self.table_id, self.hand, values[0]
         )
 
@@ -287,7 +287,7 @@ class PickMenu(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await interaction.client.hands.pick(  # type: ignore[attr-defined]
+        await interaction.client.hand_controls.pick(  # type: ignore[attr-defined]
             interaction, self.table_id, self.hand, self.kind, values[0] if values else ""
         )
 
@@ -349,7 +349,7 @@ class TakeBackButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.hands.answer_take_back(  # type: ignore[attr-defined]
+        await interaction.client.take_backs.answer_take_back(  # type: ignore[attr-defined]
             interaction, self.table_id, self.hand, self.moves, self.agree
         )
 

@@ -12,10 +12,10 @@ from typing import Any
 import discord
 
 from bot.discord import offers, turns
-from bot.discord.port import Client
+from bot.discord.port import Client, Part
 from bot.discord.posts import Posts
 from bot.discord.table_message import TableMessage
-from bot.service import ServiceError, TableInfo, TableService, Update
+from bot.service import ServiceError, TableInfo, Update
 
 
 def pinging(user_id: int) -> discord.AllowedMentions:
@@ -25,18 +25,14 @@ def pinging(user_id: int) -> discord.AllowedMentions:
     )
 
 
-class Pings:
+class Pings(Part):
     """The turn ping of each table, and whom it pings."""
 
     def __init__(self, client: Client, posts: Posts, table: TableMessage) -> None:
-        self.client = client
+        super().__init__(client)
         self.posts = posts
         self.table = table
         self._pings: dict[int, tuple[discord.Message, int]] = {}  # the turn ping and whom
-
-    @property
-    def service(self) -> TableService:
-        return self.client.service
 
     def posted(self, table_id: int) -> bool:
         """Whether the table's current turn has its ping already."""

@@ -1,7 +1,8 @@
-"""The narrow interface the adapter's parts see of the client; ``CardTableBot`` implements it.
+"""The narrow interface the adapter's parts see of the client (``CardTableBot`` implements it).
 
 No part imports the client itself: each takes a ``Client`` and uses only what is named here, so
 the parts import one another in one direction (entry points, verbs, presenters, helpers).
+``Part`` is the base of the parts: the client they serve, its service and presenter at hand.
 """
 
 from __future__ import annotations
@@ -57,3 +58,19 @@ class Client(Protocol):
         guild_id: int | None = None,
         type: discord.ChannelType | None = None,
     ) -> discord.PartialMessageable: ...
+
+
+class Part:
+    """A part of the adapter serving ``client``, with its service and presenter at hand (looked
+    up on each use: the client may open its service after making its parts)."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+
+    @property
+    def service(self) -> TableService:
+        return self.client.service
+
+    @property
+    def presenter(self) -> Publisher:
+        return self.client.presenter

@@ -26,23 +26,23 @@ import discord
 
 from bot.discord import text
 from bot.discord.pings import Pings
-from bot.discord.port import Client
+from bot.discord.port import Client, Part
 from bot.discord.posts import Posts
 from bot.discord.scroll import Scroll
 from bot.discord.table_log import TableLog, bots_line
 from bot.discord.table_message import TableMessage
 from bot.discord.text import seat_names
 from bot.i18n import CATALOGUE, t
-from bot.service import ServiceError, TableInfo, TableService, Update
+from bot.service import ServiceError, TableInfo, Update
 
 log = logging.getLogger(__name__)
 
 
-class Presenter:
+class Presenter(Part):
     """Shows a table's changes in its thread; one lock per table keeps messages in order."""
 
     def __init__(self, client: Client) -> None:
-        self.client = client
+        super().__init__(client)
         self.posts = Posts(client)
         self.table = TableMessage(client, self.posts)
         self.table_log = TableLog(client, self.posts, self.table)
@@ -51,10 +51,6 @@ class Presenter:
         self._driving: dict[int, asyncio.Task[None]] = {}
         # Told of every change published (the open private hand messages follow the table).
         self.listeners: list[Callable[[Update], None]] = []
-
-    @property
-    def service(self) -> TableService:
-        return self.client.service
 
     @property
     def scroll(self) -> Scroll:

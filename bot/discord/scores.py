@@ -24,11 +24,11 @@ import render
 from bot.discord import text
 from bot.discord.lookup import four_colour
 from bot.discord.pictures import png
-from bot.discord.port import Client
+from bot.discord.port import Client, Part
 from bot.discord.replies import edit_message, in_time, refuse, say
 from bot.discord.results import result_word, tally_lines
 from bot.i18n import CATALOGUE, lang_of, t
-from bot.service import REFUSALS, TableService
+from bot.service import REFUSALS
 from bot.service import events as ev
 from bot.service.hand_ids import short_id
 from bot.service.scores import Band, bands
@@ -111,15 +111,11 @@ def result_text(line: HandLine, lang: str) -> str:
     return t("result.made" if made else "result.failed", lang)
 
 
-class ScoreVerbs:
+class ScoreVerbs(Part):
     """The /scores verbs; ``client.score_verbs``."""
 
     def __init__(self, client: Client) -> None:
-        self.client = client
-
-    @property
-    def service(self) -> TableService:
-        return self.client.service
+        super().__init__(client)
 
     async def _refused(self, interaction: discord.Interaction, exc: Exception) -> None:
         await refuse(interaction, exc)

@@ -18,7 +18,7 @@ import discord
 
 from bot.discord import controls, offers, text
 from bot.discord.pictures import png
-from bot.discord.port import Client
+from bot.discord.port import Client, Part
 from bot.discord.posts import Posts, why
 from bot.discord.replies import SEND_FAILURES
 from bot.discord.results import (
@@ -32,26 +32,22 @@ from bot.discord.results import (
 )
 from bot.discord.table_message import TableMessage
 from bot.i18n import t
-from bot.service import TableInfo, TableService, Update
+from bot.service import TableInfo, Update
 from bot.service import events as ev
 
 log = logging.getLogger(__name__)
 LOG_LINES = 10  # lines of one log message: about two tricks, short enough to read on a phone
 
 
-class TableLog:
+class TableLog(Part):
     """Each table's log message and open vote message."""
 
     def __init__(self, client: Client, posts: Posts, table: TableMessage) -> None:
-        self.client = client
+        super().__init__(client)
         self.posts = posts
         self.table = table
         self._votes: dict[int, discord.Message] = {}  # the open vote message of each table
         self._logs: dict[int, tuple[discord.Message, list[str]]] = {}  # the log and its lines
-
-    @property
-    def service(self) -> TableService:
-        return self.client.service
 
     async def announce(self, info: TableInfo, update: Update, names: list[str], lang: str) -> None:
         """``update``'s announcements: lines of the log, a vote, a result, the end."""

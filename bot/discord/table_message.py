@@ -22,30 +22,26 @@ import discord
 import render
 from bot.discord import controls, offers, text
 from bot.discord.pictures import png
-from bot.discord.port import Client
+from bot.discord.port import Client, Part
 from bot.discord.posts import Posts, why
 from bot.discord.replies import SEND_FAILURES
 from bot.discord.results import score_lines, totals
 from bot.discord.text import seat_names
 from bot.i18n import t
-from bot.service import ServiceError, TableInfo, TableService
+from bot.service import ServiceError, TableInfo
 
 log = logging.getLogger(__name__)
 BELOW = 5  # messages allowed below the table message before it is posted anew
 REPOST_AFTER = timedelta(minutes=10)  # an older table message has scrolled away: post it anew
 
 
-class TableMessage:
+class TableMessage(Part):
     """The table message of every table, and posting below it."""
 
     def __init__(self, client: Client, posts: Posts) -> None:
-        self.client = client
+        super().__init__(client)
         self.posts = posts
         self._views: dict[int, Any] = {}  # the last public view: an ended table keeps its picture
-
-    @property
-    def service(self) -> TableService:
-        return self.client.service
 
     async def public_view(self, table_id: int) -> Any:
         """The table's public view; once it has ended, the last one shown (its final state)."""

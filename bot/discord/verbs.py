@@ -5,7 +5,8 @@ response when it is ready in time (``in_time``); when it is not ready 2 s after 
 arrived (a write waiting for a busy database, a slow picture), the interaction is deferred
 meanwhile. The presenter updates the table in public after the user has been answered.
 Refusals (engine, service, notation) are answered privately in the user's language and change
-nothing. The private hand message and its controls live in ``hands``; leaving or ending a
+nothing. The private hand message and its controls live in ``hand_message`` and
+``hand_controls``; leaving or ending a
 table during a hand asks first (``confirmed``), saying what it costs.
 """
 
@@ -20,9 +21,11 @@ import discord
 
 from bot.discord import controls, rules, shorthand, text
 from bot.discord.cooldowns import Cooldowns
-from bot.discord.hands import HandDesk
+from bot.discord.hand_controls import HandControls
+from bot.discord.hand_message import HandMessages
+from bot.discord.hand_text import played_line, take_back_line
 from bot.discord.lookup import control_table, table_info, table_or_refuse
-from bot.discord.port import Client, Publisher
+from bot.discord.port import Client, Part
 from bot.discord.replies import (
     SEND_FAILURES,
     Refused,
@@ -37,6 +40,7 @@ from bot.discord.replies import (
     say,
 )
 from bot.discord.table_log import bots_line
+from bot.discord.takeback import TakeBacks
 from bot.discord.text import seat_names
 from bot.i18n import lang_of, refusal, t
 from bot.service import (
@@ -47,7 +51,6 @@ from bot.service import (
     PassTurn,
     PlayCards,
     TableInfo,
-    TableService,
     Update,
 )
 from bot.service import events as ev
@@ -58,21 +61,22 @@ from engine.errors import CardParseError
 log = logging.getLogger(__name__)
 
 
-class Verbs:
+class Verbs(Part):
     """The bot's verbs; ``interaction.client.verbs`` for the controls."""
 
-    def __init__(self, client: Client, hands: HandDesk, cooldowns: Cooldowns) -> None:
-        self.client = client
+    def __init__(
+        self,
+        client: Client,
+        hands: HandMessages,
+        hand_controls: HandControls,
+        take_backs: TakeBacks,
+        cooldowns: Cooldowns,
+    ) -> None:
+        super().__init__(client)
         self.hands = hands
+        self.hand_controls = hand_controls
+        self.take_backs = take_backs
         self.cooldowns = cooldowns
-
-    @property
-    def service(self) -> TableService:
-        return self.client.service
-
-    @property
-    def presenter(self) -> Publisher:
-        return self.client.presenter
 
     # -- answering ----------------------------------------------------------------------------
 
@@ -615,7 +619,7 @@ class Verbs:
     async def partner_command(self, interaction: discord.Interaction) -> None:
         info = await table_or_refuse(self.service, interaction)
         if info is not None:
-            await self.hands.send_partner(interaction, info)
+            await self.hand_controls.send_partner(interaction, info)
 
     async def take_back_command(self, interaction: discord.Interaction) -> None:
         """``/play takeback``: as the hand message's *Take back*, answered in words."""
@@ -635,7 +639,7 @@ class Verbs:
             else None
         )
         if asked is not None:
-            await self.hands.post_request(info, asked)
+            await self.take_backs.post_request(info, asked)
 
     # -- settings ---------------------------------------------------------------------------------
 
@@ -671,11 +675,11 @@ class Verbs:
         elif verb == "hand":
             await self.hands.show(interaction, info)
         elif verb == "pass":
-            await self.hands.pass_from_table(interaction, info)
+            await self.hand_controls.pass_from_table(interaction, info)
         elif verb == "hint":
             await self.hands.show(interaction, info, hint=True)
         elif verb == "partner":
-            await self.hands.send_partner(interaction, info)
+            await self.hand_controls.send_partner(interaction, info)
 
     # -- rules ------------------------------------------------------------------------------------
 
@@ -687,27 +691,3 @@ class Verbs:
         self, interaction: discord.Interaction, game: str, lang: str, page: int
     ) -> None:
         await interaction.response.edit_message(**rules.page(game, lang, page))
-
-
-def played_line(cards: list[Card], lang: str) -> Callable[[Update], str]:
-    """What a typed play says back: its cards, or the failed throw and what it forced."""
-
-    def line(update: Update) -> str:
-        for event in update.announcements:
-            if isinstance(event, ev.ThrowFailed):
-                attempted, forced = text.cards(event.attempted), text.cards(event.forced)
-                return t("hand.throw_failed", lang, attempted=attempted, forced=forced)
-        return t("hand.played", lang, cards=text.cards(cards))
-
-    return line
-
-
-def take_back_line(update: Update, lang: str) -> str:
-    """What asking for a take-back did: taken back at once, or the others asked."""
-    for event in update.announcements:
-        if isinstance(event, ev.MoveTakenBack):
-            shown = text.cards(event.cards) if event.cards else t("option.pass", lang)
-            return t("hand.taken_back", lang, cards=shown)
-        if isinstance(event, ev.TakeBackAsked):
-            return t("hand.take_back_asked", lang, expires=int(event.expires_at))
-    return t("hand.done", lang)
