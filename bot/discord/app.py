@@ -25,7 +25,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import commands, controls, logs, offers, scores
+from bot.discord import commands, controls, logs, offers, replays
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.deadlines import DeadlineLoop
 from bot.discord.hand_controls import HandControls
@@ -34,7 +34,10 @@ from bot.discord.presenter import Presenter
 from bot.discord.replies import SEND_FAILURES
 from bot.discord.sync import sync_commands
 from bot.discord.takeback import TakeBacks
-from bot.discord.verbs import Verbs
+from bot.discord.verbs.ending import EndingVerbs
+from bot.discord.verbs.play import PlayVerbs
+from bot.discord.verbs.scores import ScoreVerbs
+from bot.discord.verbs.table import TableVerbs
 from bot.i18n import lang_of, t
 from bot.i18n.translator import CatalogueTranslator
 from bot.service import Dealer, TableService, deal_by_seed
@@ -102,8 +105,12 @@ class CardTableBot(discord.Client):
         self.hands = HandMessages(self)
         self.take_backs = TakeBacks(self, self.hands)
         self.hand_controls = HandControls(self, self.hands, self.take_backs)
-        self.score_verbs = scores.ScoreVerbs(self)
-        self.verbs = Verbs(self, self.hands, self.hand_controls, self.take_backs, Cooldowns(clock))
+        self.ending_verbs = EndingVerbs(self)
+        self.table_verbs = TableVerbs(
+            self, Cooldowns(clock), self.ending_verbs, self.hands, self.hand_controls
+        )
+        self.play_verbs = PlayVerbs(self, self.hands, self.hand_controls, self.take_backs)
+        self.score_verbs = ScoreVerbs(self)
         # Take-back requests close, and open hands follow the table, after every change.
         self.presenter.listeners += [self.take_backs.follow, self.hands.follow]
         self.deadlines = DeadlineLoop(self, check_every)
@@ -117,7 +124,7 @@ class CardTableBot(discord.Client):
                 dealer=self.dealer,
                 thinker=self.thinker,
             )
-        self.add_dynamic_items(*controls.DYNAMIC_ITEMS, offers.OfferButton, scores.ReplayButton)
+        self.add_dynamic_items(*controls.DYNAMIC_ITEMS, offers.OfferButton, replays.ReplayButton)
         await self.tree.set_translator(CatalogueTranslator())
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
         for command in commands.COMMANDS:

@@ -1,4 +1,4 @@
-"""The slash command tree: /table, /play, /scores and /rules, each a thin call into ``Verbs``.
+"""The slash command tree: /table, /play, /scores and /rules, each a thin call into a verb.
 
 English names and descriptions come from the catalogue (``bot/i18n/commands.py``); the
 Translator serves the Chinese ones, so the tree has a single source of words.
@@ -18,8 +18,10 @@ from bot.discord.autocomplete import suggestions
 from bot.discord.lookup import find_table, scored_table, table_or_refuse
 from bot.discord.replies import say
 from bot.discord.results import score_name
-from bot.discord.scores import ScoreVerbs
-from bot.discord.verbs import Verbs
+from bot.discord.verbs.ending import EndingVerbs
+from bot.discord.verbs.play import PlayVerbs
+from bot.discord.verbs.scores import ScoreVerbs
+from bot.discord.verbs.table import TableVerbs
 from bot.i18n import command_text as c
 from bot.i18n import lang_of, t
 from bot.i18n.commands import TURN_LIMITS
@@ -42,8 +44,16 @@ DEFAULT_LIMIT = 720  # minutes: 12 h suits asynchronous play
 log = logging.getLogger(__name__)
 
 
-def verbs(interaction: discord.Interaction) -> Verbs:
-    return interaction.client.verbs  # type: ignore[attr-defined, no-any-return]
+def table_verbs(interaction: discord.Interaction) -> TableVerbs:
+    return interaction.client.table_verbs  # type: ignore[attr-defined, no-any-return]
+
+
+def ending_verbs(interaction: discord.Interaction) -> EndingVerbs:
+    return interaction.client.ending_verbs  # type: ignore[attr-defined, no-any-return]
+
+
+def play_verbs(interaction: discord.Interaction) -> PlayVerbs:
+    return interaction.client.play_verbs  # type: ignore[attr-defined, no-any-return]
 
 
 def score_verbs(interaction: discord.Interaction) -> ScoreVerbs:
@@ -118,7 +128,7 @@ async def create(
     bot_seconds: BotSeconds | None = None,
     hint_seconds: HintSeconds | None = None,
 ) -> None:
-    await verbs(interaction).create(
+    await table_verbs(interaction).create(
         interaction,
         game.value,
         hands,
@@ -155,25 +165,27 @@ async def bots(
     bot_seconds: BotSeconds | None = None,
     hint_seconds: HintSeconds | None = None,
 ) -> None:
-    await verbs(interaction).bots(interaction, _bot_settings(bot_level, bot_seconds, hint_seconds))
+    await table_verbs(interaction).bots(
+        interaction, _bot_settings(bot_level, bot_seconds, hint_seconds)
+    )
 
 
 @table.command(name=c("table.join"), description=_d("table.join"))
 async def join(interaction: discord.Interaction) -> None:
-    v = verbs(interaction)
+    v = table_verbs(interaction)
     await v.join(interaction, await table_or_refuse(v.service, interaction))
 
 
 @table.command(name=c("table.leave"), description=_d("table.leave"))
 async def leave(interaction: discord.Interaction) -> None:
-    v = verbs(interaction)
+    v = ending_verbs(interaction)
     await v.leave(interaction, await table_or_refuse(v.service, interaction))
 
 
 @table.command(name=c("table.seat"), description=_d("table.seat"))
 @app_commands.describe(seat=_d("table.seat.seat"))
 async def seat(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4]) -> None:
-    await verbs(interaction).seat(interaction, seat)
+    await table_verbs(interaction).seat(interaction, seat)
 
 
 @table.command(name=c("table.addbot"), description=_d("table.addbot"))
@@ -181,36 +193,36 @@ async def seat(interaction: discord.Interaction, seat: app_commands.Range[int, 1
 async def addbot(
     interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4] | None = None
 ) -> None:
-    v = verbs(interaction)
+    v = table_verbs(interaction)
     await v.add_bot(interaction, await table_or_refuse(v.service, interaction), seat)
 
 
 @table.command(name=c("table.removebot"), description=_d("table.removebot"))
 @app_commands.describe(seat=_d("table.removebot.seat"))
 async def removebot(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4]) -> None:
-    await verbs(interaction).remove_bot(interaction, seat)
+    await table_verbs(interaction).remove_bot(interaction, seat)
 
 
 @table.command(name=c("table.start"), description=_d("table.start"))
 async def start(interaction: discord.Interaction) -> None:
-    v = verbs(interaction)
+    v = table_verbs(interaction)
     await v.start(interaction, await table_or_refuse(v.service, interaction))
 
 
 @table.command(name=c("table.show"), description=_d("table.show"))
 async def show(interaction: discord.Interaction) -> None:
-    await verbs(interaction).show(interaction)
+    await table_verbs(interaction).show(interaction)
 
 
 @table.command(name=c("table.end"), description=_d("table.end"))
 async def end(interaction: discord.Interaction) -> None:
-    await verbs(interaction).end(interaction)
+    await ending_verbs(interaction).end(interaction)
 
 
 @table.command(name=c("table.kick"), description=_d("table.kick"))
 @app_commands.describe(player=_d("table.kick.player"))
 async def kick(interaction: discord.Interaction, player: discord.Member) -> None:
-    await verbs(interaction).kick(interaction, player)
+    await table_verbs(interaction).kick(interaction, player)
 
 
 # -- /play --------------------------------------------------------------------------------------
@@ -218,7 +230,7 @@ async def kick(interaction: discord.Interaction, player: discord.Member) -> None
 
 async def cards_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     """Up to 25 plays legal now (what was typed first); at once, never waiting on the table."""
-    v = verbs(interaction)
+    v = play_verbs(interaction)
     try:
         info = find_table(v.service, interaction)
         if info is None:
@@ -235,51 +247,51 @@ async def cards_autocomplete(interaction: discord.Interaction, current: str) -> 
 @app_commands.describe(cards=_d("play.cards.cards"))
 @app_commands.autocomplete(cards=cards_autocomplete)
 async def cards(interaction: discord.Interaction, cards: str) -> None:
-    await verbs(interaction).typed_play(interaction, cards)
+    await play_verbs(interaction).typed_play(interaction, cards)
 
 
 @play.command(name=c("play.pass"), description=_d("play.pass"))
 async def pass_(interaction: discord.Interaction) -> None:
-    await verbs(interaction).pass_turn(interaction)
+    await play_verbs(interaction).pass_turn(interaction)
 
 
 @play.command(name=c("play.hand"), description=_d("play.hand"))
 async def hand(interaction: discord.Interaction) -> None:
-    await verbs(interaction).hand_command(interaction)
+    await play_verbs(interaction).hand_command(interaction)
 
 
 @play.command(name=c("play.hint"), description=_d("play.hint"))
 async def hint(interaction: discord.Interaction) -> None:
-    await verbs(interaction).hint_command(interaction)
+    await play_verbs(interaction).hint_command(interaction)
 
 
 @play.command(name=c("play.bid"), description=_d("play.bid"))
 @app_commands.describe(amount=_d("play.bid.amount"))
 async def bid(interaction: discord.Interaction, amount: app_commands.Range[int, 80, 200]) -> None:
-    await verbs(interaction).bid_command(interaction, amount)
+    await play_verbs(interaction).bid_command(interaction, amount)
 
 
 @play.command(name=c("play.kitty"), description=_d("play.kitty"))
 @app_commands.describe(cards=_d("play.kitty.cards"))
 async def kitty(interaction: discord.Interaction, cards: str) -> None:
-    await verbs(interaction).kitty_command(interaction, cards)
+    await play_verbs(interaction).kitty_command(interaction, cards)
 
 
 @play.command(name=c("play.trump"), description=_d("play.trump"))
 @app_commands.describe(suit=_d("play.trump.suit"))
 @app_commands.choices(suit=SUITS)
 async def trump(interaction: discord.Interaction, suit: Choice[str]) -> None:
-    await verbs(interaction).trump_command(interaction, suit.value)
+    await play_verbs(interaction).trump_command(interaction, suit.value)
 
 
 @play.command(name=c("play.partner"), description=_d("play.partner"))
 async def partner(interaction: discord.Interaction) -> None:
-    await verbs(interaction).partner_command(interaction)
+    await play_verbs(interaction).partner_command(interaction)
 
 
 @play.command(name=c("play.takeback"), description=_d("play.takeback"))
 async def takeback(interaction: discord.Interaction) -> None:
-    await verbs(interaction).take_back_command(interaction)
+    await play_verbs(interaction).take_back_command(interaction)
 
 
 # -- /settings ----------------------------------------------------------------------------------
@@ -291,7 +303,7 @@ SWITCH = [Choice(name=c("choice.on"), value="on"), Choice(name=c("choice.off"), 
 @app_commands.describe(four_colour=_d("settings.cards.four_colour"))
 @app_commands.choices(four_colour=SWITCH)
 async def card_settings(interaction: discord.Interaction, four_colour: Choice[str]) -> None:
-    await verbs(interaction).card_colours(interaction, four_colour.value == "on")
+    await play_verbs(interaction).card_colours(interaction, four_colour.value == "on")
 
 
 # -- /scores ------------------------------------------------------------------------------------
@@ -299,7 +311,7 @@ async def card_settings(interaction: discord.Interaction, four_colour: Choice[st
 
 @scores.command(name=c("scores.table"), description=_d("scores.table"))
 async def table_score(interaction: discord.Interaction) -> None:
-    v = verbs(interaction)
+    v = score_verbs(interaction)
     info = await scored_table(v.service, interaction)
     if info is None:
         return
@@ -365,7 +377,7 @@ async def export(interaction: discord.Interaction, hand: app_commands.Range[str,
 async def minhands(
     interaction: discord.Interaction, hands: app_commands.Range[int, 0, 1000] | None = None
 ) -> None:
-    await verbs(interaction).min_hands(interaction, hands)
+    await score_verbs(interaction).min_hands(interaction, hands)
 
 
 # -- /rules -------------------------------------------------------------------------------------
@@ -374,7 +386,7 @@ async def minhands(
 @app_commands.describe(game=_d("rules.game"))
 @app_commands.choices(game=GAMES)
 async def _rules(interaction: discord.Interaction, game: Choice[str]) -> None:
-    await verbs(interaction).rules_command(interaction, game.value)
+    await play_verbs(interaction).rules_command(interaction, game.value)
 
 
 rules = ServerCommand(

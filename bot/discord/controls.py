@@ -5,7 +5,7 @@ before a restart still reaches the right table (``ct:42:hand``). The controls of
 message also carry the hand's number (``ct:42:7:h:play``): one left over from an earlier hand
 is refused kindly instead of acting in the hand being played now (ids without a number, from
 before numbers were added, count as earlier). Each callback only hands the click to
-``bot.verbs``; the logic lives there, shared with the slash commands.
+``bot.discord.verbs``; the logic lives there, shared with the slash commands.
 
 Menus whose pick acts at once (the legal plays, a bid, trump, a kitty to choose) carry their
 choice in the option's value, never in the bot's memory: ``p`` and two digits per card index
@@ -97,7 +97,7 @@ class TableButton(
         return cls(int(match["table"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.verbs.public_button(interaction, self.table_id, self.verb)  # type: ignore[attr-defined]
+        await interaction.client.table_verbs.public_button(interaction, self.table_id, self.verb)  # type: ignore[attr-defined]
 
 
 class HandButton(
@@ -318,7 +318,7 @@ class ConfirmButton(
         return cls(int(match["table"]), int(match["hand"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.verbs.confirmed(  # type: ignore[attr-defined]
+        await interaction.client.ending_verbs.confirmed(  # type: ignore[attr-defined]
             interaction, self.table_id, self.hand, self.what
         )
 
@@ -377,7 +377,7 @@ class RulesPage(
         return cls(match["game"], match["lang"], int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.verbs.rules_page(interaction, self.game, self.lang, self.page)  # type: ignore[attr-defined]
+        await interaction.client.play_verbs.rules_page(interaction, self.game, self.lang, self.page)  # type: ignore[attr-defined]
 
 
 class VoteButton(
@@ -404,7 +404,9 @@ class VoteButton(
         return cls(int(match["table"]), int(match["hand"]), match["choice"] == "y")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.verbs.vote(interaction, self.table_id, self.hand, self.agree)  # type: ignore[attr-defined]
+        await interaction.client.ending_verbs.vote(  # type: ignore[attr-defined]
+            interaction, self.table_id, self.hand, self.agree
+        )
 
 
 DYNAMIC_ITEMS = (
