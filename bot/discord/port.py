@@ -7,13 +7,14 @@ the parts import one another in one direction (entry points, verbs, presenters, 
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
 from bot.service import TableInfo, TableService, Update
 
 
+@runtime_checkable
 class Publisher(Protocol):
     """What the parts use of the presenter: showing committed changes in a table's thread."""
 
@@ -36,6 +37,7 @@ class Publisher(Protocol):
     async def repair(self) -> None: ...
 
 
+@runtime_checkable
 class Client(Protocol):
     """What the parts use of the Discord client: the table service, the presenter, channels to
     post in, and the pause between bot moves."""
