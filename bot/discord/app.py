@@ -68,7 +68,8 @@ class CardTree(app_commands.CommandTree[Any]):
 
 
 class CardTableBot(discord.Client):
-    """The cardtable bot: a thin adapter over ``TableService``."""
+    """The cardtable bot: a thin adapter over ``TableService``. It implements ``port.Client``
+    and makes the parts, each of which sees it through that interface only."""
 
     def __init__(
         self,
@@ -101,6 +102,7 @@ class CardTableBot(discord.Client):
         self.thinker = thinker  # the AI workers of the service opened here (default: a pool)
         # Opened by ``run`` before connecting (so a bad database stops us early), or here.
         self.service: TableService = service  # type: ignore[assignment]
+        # The parts, presenters first, then the verbs of each area (``interaction.client.*``).
         self.presenter = Presenter(self)
         self.hands = HandMessages(self)
         self.take_backs = TakeBacks(self, self.hands)

@@ -1,5 +1,4 @@
-"""The controls of the private hand message: its buttons and menus, and the hand's buttons on
-the table message (Pass, Partner's hand).
+"""What the hand message's buttons and menus do, and the table message's Pass and Partner's hand.
 
 A move made here is saved, then the hand message is redrawn with its outcome on the first line
 (``HandMessages.redraw``), then the table shows it. A control of an earlier hand does nothing

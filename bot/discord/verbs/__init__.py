@@ -1,5 +1,4 @@
-"""What each command, button and menu does, one module per area: tables, leaving and ending,
-play, scores.
+"""What each command, button and menu does, one module per area: table, ending, play, scores.
 
 Every verb answers within Discord's 3-second window (``bot.discord.replies``): privately, in
 the user's language, a refusal changing nothing. The presenter updates the table in public

@@ -1,5 +1,6 @@
-"""Leaving or ending a table: during a hand, a private question first, saying what it costs;
-then the answer in place of the question, or the vote of the players.
+"""Leaving or ending a table: mid-hand, a private question first; then the answer or the vote.
+
+The question says what leaving or ending now costs; the answer replaces it, or the players vote.
 """
 
 from __future__ import annotations

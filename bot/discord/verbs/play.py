@@ -1,5 +1,4 @@
-"""The play verbs: /play (cards typed, pass, bid, kitty, trump, hint, hand, partner, take back),
-/settings cards and /rules.
+"""The play verbs: /play (typed cards, pass, bid, kitty, trump, hint, hand…), /settings, /rules.
 
 A typed 清墩 play may name ranks only; the bot picks the suits from the player's hand
 (``bot.discord.shorthand``). The hand message itself lives in ``hand_message`` and

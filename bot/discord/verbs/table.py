@@ -1,9 +1,8 @@
-"""The table verbs: open a table, take and give up seats, start, show, the bots' settings,
-the offered next steps (Add bots and start, Next hand, Play again) and the table message's
-buttons.
+"""The table verbs: open, seats, start, show, bots, the offered next steps, the table's buttons.
 
-A table opens in a new thread where one can be made. Opening tables and reposting the table
-message are rate-limited per user (``bot.discord.cooldowns``).
+The offered next steps are Add bots and start, Next hand and Play again. A table opens in a
+new thread where one can be made. Opening tables and reposting the table message are
+rate-limited per user (``bot.discord.cooldowns``).
 """
 
 from __future__ import annotations
