@@ -25,11 +25,19 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import commands, controls, logs, offers, scores
+from bot.discord import commands, controls, logs, offers, replays
+from bot.discord.cooldowns import Cooldowns
 from bot.discord.deadlines import DeadlineLoop
-from bot.discord.presenter import SEND_FAILURES, Presenter
+from bot.discord.hand_controls import HandControls
+from bot.discord.hand_message import HandMessages
+from bot.discord.presenter import Presenter
+from bot.discord.replies import SEND_FAILURES
 from bot.discord.sync import sync_commands
-from bot.discord.verbs import Verbs
+from bot.discord.takeback import TakeBacks
+from bot.discord.verbs.ending import EndingVerbs
+from bot.discord.verbs.play import PlayVerbs
+from bot.discord.verbs.scores import ScoreVerbs
+from bot.discord.verbs.table import TableVerbs
 from bot.i18n import lang_of, t
 from bot.i18n.translator import CatalogueTranslator
 from bot.service import Dealer, TableService, deal_by_seed
@@ -60,7 +68,8 @@ class CardTree(app_commands.CommandTree[Any]):
 
 
 class CardTableBot(discord.Client):
-    """The cardtable bot: a thin adapter over ``TableService``."""
+    """The cardtable bot: a thin adapter over ``TableService``. It implements ``port.Client``
+    and makes the parts, each of which sees it through that interface only."""
 
     def __init__(
         self,
@@ -93,9 +102,19 @@ class CardTableBot(discord.Client):
         self.thinker = thinker  # the AI workers of the service opened here (default: a pool)
         # Opened by ``run`` before connecting (so a bad database stops us early), or here.
         self.service: TableService = service  # type: ignore[assignment]
+        # The parts, presenters first, then the verbs of each area (``interaction.client.*``).
         self.presenter = Presenter(self)
-        self.verbs = Verbs(self)
-        self.presenter.listeners.append(self.verbs.hands.follow)  # open hands follow the table
+        self.hands = HandMessages(self)
+        self.take_backs = TakeBacks(self, self.hands)
+        self.hand_controls = HandControls(self, self.hands, self.take_backs)
+        self.ending_verbs = EndingVerbs(self)
+        self.table_verbs = TableVerbs(
+            self, Cooldowns(clock), self.ending_verbs, self.hands, self.hand_controls
+        )
+        self.play_verbs = PlayVerbs(self, self.hands, self.hand_controls, self.take_backs)
+        self.score_verbs = ScoreVerbs(self)
+        # Take-back requests close, and open hands follow the table, after every change.
+        self.presenter.listeners += [self.take_backs.follow, self.hands.follow]
         self.deadlines = DeadlineLoop(self, check_every)
 
     async def setup_hook(self) -> None:
@@ -107,7 +126,7 @@ class CardTableBot(discord.Client):
                 dealer=self.dealer,
                 thinker=self.thinker,
             )
-        self.add_dynamic_items(*controls.DYNAMIC_ITEMS, offers.OfferButton, scores.ReplayButton)
+        self.add_dynamic_items(*controls.DYNAMIC_ITEMS, offers.OfferButton, replays.ReplayButton)
         await self.tree.set_translator(CatalogueTranslator())
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
         for command in commands.COMMANDS:
