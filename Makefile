@@ -1,6 +1,6 @@
 # Two commands do everything on a fresh machine (only Python 3.11+, make and bash needed):
 #   make run    set up, then run the Discord bot
-#   make test   set up, then lint and run the whole test suite
+#   make test   set up, then lint (ruff, import-linter's layer contracts) and run the whole test suite
 # Set-up creates .venv, installs the project with its extras, and installs a CJK font and
 # the PostgreSQL server through the system package manager when missing (scripts/setup.sh).
 # The tests run the store and service suites on SQLite and on PostgreSQL (a throwaway server
@@ -23,6 +23,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/python -m pytest -q -n 2
 
 bench: $(STAMP)

@@ -34,14 +34,13 @@ from bot.discord.presenter import Presenter
 from bot.discord.replies import SEND_FAILURES
 from bot.discord.sync import sync_commands
 from bot.discord.takeback import TakeBacks
+from bot.discord.translator import CatalogueTranslator
 from bot.discord.verbs.ending import EndingVerbs
 from bot.discord.verbs.play import PlayVerbs
 from bot.discord.verbs.scores import ScoreVerbs
 from bot.discord.verbs.table import TableVerbs
 from bot.i18n import lang_of, t
-from bot.i18n.translator import CatalogueTranslator
-from bot.service import Dealer, TableService, deal_by_seed
-from bot.service.service import Clock
+from bot.service import Clock, Dealer, TableService, deal_by_seed
 from bot.service.thinking import Thinker
 from bot.settings import Settings
 from bot.store import DatabaseUnusable
