@@ -1,5 +1,4 @@
-"""Leaving bonuses cannot be farmed: on point totals they count once per leaver and day, and
-only for players with the server's minimum of completed hands (docs/ratings.md)."""
+"""Leaving bonuses can't be farmed: once per leaver and day, after the minimum of hands."""
 
 from __future__ import annotations
 
