@@ -206,4 +206,14 @@ MIGRATIONS: tuple[str, ...] = (
     """
     DROP INDEX ledger_board;
     """,
+    # 8: leaving bonuses count toward point totals at most once per leaver, beneficiary and
+    # UTC day (docs/ratings.md). The derived rows are dropped: the bot rebuilds them from the
+    # log at its first start after the upgrade (``rate_earlier_hands``), as after migration 4.
+    """
+    ALTER TABLE standings ADD COLUMN bonus_counted INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE standing_periods ADD COLUMN bonus_counted INTEGER NOT NULL DEFAULT 0;
+    DELETE FROM rating_steps;
+    DELETE FROM standing_periods;
+    DELETE FROM standings;
+    """,
 )
