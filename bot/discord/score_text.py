@@ -149,6 +149,9 @@ def stats_lines(stats: GameStats, minimum: int, lang: str) -> list[str]:
             left=stats.left,
         ),
     ]
+    if stats.bonus:  # on a line of their own: they count only in part (docs/ratings.md)
+        bonus, counted = f"{stats.bonus:+d}", f"{stats.bonus_counted:+d}"
+        lines.append(t("stats.bonus", lang, bonus=bonus, counted=counted, min=minimum))
     if stats.rating is not None:
         if stats.shown:
             change = f"{stats.rating_change or 0:+d}"
