@@ -22,7 +22,7 @@ from bot.service import PassTurn, ServiceError, TableService
 from bot.service import events as ev
 from bot.store import DatabaseUnusable
 from bot.store.postgres import is_postgres_url
-from bot.store.store import Transaction
+from bot.store.transaction import Transaction
 from tests.conftest import SQLITE_ONLY
 from tests.service.helpers import (
     CHANNEL,

@@ -16,7 +16,7 @@ from bot.i18n import LANGS, refusal
 from bot.service import PassTurn, ServiceError, TableService, Update
 from bot.service.requests import from_action
 from bot.store import Shards
-from bot.store.store import Transaction
+from bot.store.transaction import Transaction
 from tests.conftest import POSTGRES_ONLY
 from tests.service.helpers import (
     USERS,

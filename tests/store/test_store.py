@@ -24,7 +24,7 @@ from bot.store.postgres import is_postgres_url
 from bot.store.schema import MIGRATIONS
 from bot.store.score_rows import Board, HandSeatRow, SeatLine, period_start
 from bot.store.sqlite import _statements
-from bot.store.store import Transaction
+from bot.store.transaction import Transaction
 from tests.sql import execute
 
 DAY = 86400.0
