@@ -25,8 +25,9 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Protocol, Self
 
+from bot.config import is_postgres_url
 from bot.store.dialect import Params
-from bot.store.postgres import PostgresBackend, ShardLease, is_postgres_url
+from bot.store.postgres import PostgresBackend, ShardLease
 from bot.store.records import (
     ActiveTable,
     HandRow,

@@ -18,10 +18,10 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.config import is_postgres_url
 from bot.service import PassTurn, ServiceError, TableService
 from bot.service import events as ev
 from bot.store import DatabaseUnusable
-from bot.store.postgres import is_postgres_url
 from bot.store.transaction import Transaction
 from tests.conftest import SQLITE_ONLY
 from tests.service.helpers import (
