@@ -1,0 +1,91 @@
+"""``/healthz`` for health checks and, opt-in, ``/metrics`` for Prometheus, through aiohttp.
+
+``/healthz`` answers 200 ``ok`` only when the Discord gateway is connected (every shard of the
+process), the database answers a read within ``PROBE_SECONDS`` (and the file is still the one
+opened) and, on PostgreSQL, this process still holds the lease on its shards; else 503 with
+the first reason, in words. ``/metrics`` serves ``bot.metrics.REGISTRY`` in Prometheus's text
+format, on its own port (``METRICS_PORT``), so that a health check port need not expose it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+import discord
+from aiohttp import web
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+
+from bot import metrics
+from bot.service import TableService
+from bot.store import DatabaseUnavailable, StoreBusy
+
+log = logging.getLogger(__name__)
+PROBE_SECONDS = 3.0
+
+
+def gateway_connected(client: discord.Client) -> bool:
+    """Whether the client is logged in and every one of its gateway connections is open."""
+    if client.is_closed() or not client.is_ready():
+        return False
+    if isinstance(client, discord.AutoShardedClient):
+        return bool(client.shards) and not any(s.is_closed() for s in client.shards.values())
+    return client.ws is not None and client.ws.open
+
+
+async def health(connected: Callable[[], bool], service: TableService) -> str | None:
+    """None when healthy, else what is wrong (see the module docstring)."""
+    if not connected():
+        return "the Discord gateway is not connected"
+    try:
+        await asyncio.wait_for(service.store.state("health"), PROBE_SECONDS)
+    except (TimeoutError, DatabaseUnavailable, StoreBusy, OSError):
+        return "the database does not answer"
+    if not service.check_database():
+        return "the database file was replaced or deleted, or the shards are not served"
+    lease = service.state.lease
+    if lease is not None and not await lease.check():
+        return "this process lost the lease on its shards"
+    return None
+
+
+class Endpoints:
+    """The HTTP servers: ``/healthz`` on ``health_port``, ``/metrics`` on ``metrics_port``."""
+
+    def __init__(self, connected: Callable[[], bool], service: TableService) -> None:
+        self.connected = connected
+        self.service = service
+        self._runners: list[web.AppRunner] = []
+
+    async def healthz(self, _: web.Request) -> web.Response:
+        problem = await health(self.connected, self.service)
+        return web.Response(status=503 if problem else 200, text=problem or "ok")
+
+    @staticmethod
+    async def metrics(_: web.Request) -> web.Response:
+        body = generate_latest(metrics.REGISTRY)
+        return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+    async def start(self, host: str, health_port: int | None, metrics_port: int | None) -> None:
+        """Listen on the ports given (None: that endpoint is off)."""
+        lease = self.service.state.lease
+        metrics.watch_lease(lambda: lease is None or lease.held)
+        for port, path, handler in (
+            (health_port, "/healthz", self.healthz),
+            (metrics_port, "/metrics", self.metrics),
+        ):
+            if port is None:
+                continue
+            app = web.Application()
+            app.router.add_get(path, handler)
+            runner = web.AppRunner(app, access_log=None)
+            await runner.setup()
+            await web.TCPSite(runner, host, port).start()
+            self._runners.append(runner)
+            log.info("%s on http://%s:%d%s", path, host, port, path)
+
+    async def stop(self) -> None:
+        for runner in self._runners:
+            await runner.cleanup()
+        self._runners.clear()
