@@ -42,8 +42,9 @@ async def health(connected: Callable[[], bool], service: TableService) -> str | 
         await asyncio.wait_for(service.store.state("health"), PROBE_SECONDS)
     except (TimeoutError, DatabaseUnavailable, StoreBusy, OSError):
         return "the database does not answer"
-    if not service.check_database():
-        return "the database file was replaced or deleted, or the shards are not served"
+    service.check_database()  # notices a database file deleted or replaced
+    if service.state.gone:
+        return "the database file was deleted or replaced"
     lease = service.state.lease
     if lease is not None and not await lease.check():
         return "this process lost the lease on its shards"

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot import metrics
 from engine.errors import CardParseError, IllegalMove
 
 MESSAGES: dict[str, str] = {
@@ -102,6 +103,7 @@ class ServiceError(ValueError):
 
 def refuse(code: str, **params: Any) -> ServiceError:
     """The error for ``code``, its English text filled from ``MESSAGES``."""
+    metrics.refused(code)
     return ServiceError(MESSAGES[code].format(**params), code=code, **params)
 
 

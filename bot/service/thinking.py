@@ -26,6 +26,7 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from functools import partial
 
 import engine.ai
+from bot import metrics
 from engine.actions import Action
 
 log = logging.getLogger(__name__)
@@ -104,6 +105,7 @@ class Thinker:
         future: asyncio.Future[Action] | None = None
         try:
             future = self._run(pool, work)
+            metrics.thinking(future)
             future.add_done_callback(self._progressed)
             while not (await asyncio.wait({future}, timeout=HANG_SECONDS))[0]:
                 # waiting for a busy pool is no hang: a pool in which nothing finishes is

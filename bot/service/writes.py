@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot import metrics
 from bot.service import events as ev
 from bot.service.errors import ServiceError
 from bot.service.live import LiveTable, Seat
@@ -119,6 +120,7 @@ class Writes:
         if table.story is not None:  # before the write: settling may deal a new hand
             table.story.append((recorded.seat, tuple(events)))
         update = await self.write(table, step, events, recorded)
+        metrics.moved(table.rules.name)
         table.recent[action_id] = update
         if len(table.recent) > RECENT:
             del table.recent[next(iter(table.recent))]
