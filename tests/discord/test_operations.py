@@ -175,3 +175,24 @@ def test_the_bot_starts_without_warnings_about_voice() -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "voice" not in done.stderr
+
+
+async def test_the_images_health_check_asks_healthz(tmp_path: Path) -> None:
+    service = await open_service(tmp_path / "cardtable.db", Clock())
+    connected = [True]
+    endpoints = Endpoints(lambda: connected[0], service)
+    port = free_port()
+    probe = "from bot.healthcheck import main; raise SystemExit(main())"
+    try:
+        await endpoints.start("127.0.0.1", port, None)
+        healthy = await asyncio.to_thread(python, probe, HEALTH_PORT=str(port))
+        connected[0] = False
+        unhealthy = await asyncio.to_thread(python, probe, HEALTH_PORT=str(port))
+    finally:
+        await endpoints.stop()
+        await service.close()
+    silent = await asyncio.to_thread(python, probe, HEALTH_PORT=str(port))
+    assert (healthy.returncode, healthy.stderr) == (0, "")
+    assert unhealthy.returncode == 1
+    assert unhealthy.stderr == "unhealthy: the Discord gateway is not connected\n"
+    assert silent.returncode == 1 and silent.stderr.startswith(f"no answer on port {port}")
