@@ -19,6 +19,7 @@ BENCHMARKS = (
     "service_load",
     "autocomplete",
     "hand_menus",
+    "stop",
 )
 ON_REQUEST = ("ai",)  # too long for a run of everything
 PARTS = ("board_load",)  # run by service_load; may also run alone

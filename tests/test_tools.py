@@ -1,6 +1,6 @@
 """The operators' tools as processes, in a folder with a ``.env``: with no argument they use the
 bot's database from the settings; ``python -m bot.store status|migrate`` says the schema's
-version and what would run."""
+version and what would run, ``backup`` copies a running bot's file."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from pathlib import Path
 
 from bot.store.schema import MIGRATIONS
 from tests.conftest import POSTGRES_ONLY, Databases
+from tests.service.helpers import Clock, full_table, open_service
 from tests.sql import execute
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -83,3 +84,22 @@ async def test_copy_and_status_read_the_postgres_url_from_the_settings(
         assert status.stdout.splitlines()[-1] == "up to date: nothing would run"
     finally:
         await execute(admin, "DROP DATABASE tools_target WITH (FORCE)")
+
+
+async def test_backup_copies_a_running_bots_file_without_the_sqlite3_program(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / ".env").write_text("DATABASE_PATH=games.db\n", encoding="utf-8")
+    service = await open_service(tmp_path / "games.db", Clock())
+    try:
+        await full_table(service, "qingdun")  # committed, still in the -wal file
+        done = tool(tmp_path, "bot.store", "backup", "saved.db", PATH="/nonexistent")
+        again = tool(tmp_path, "bot.store", "backup", "saved.db")
+    finally:
+        await service.close()
+    assert (done.returncode, done.stdout) == (0, "games.db backed up to saved.db\n"), done.stderr
+    with sqlite3.connect(tmp_path / "saved.db") as con:
+        assert con.execute("SELECT count(*) FROM seats").fetchone() == (4,)
+        assert con.execute("PRAGMA user_version").fetchone() == (len(MIGRATIONS),)
+    assert again.returncode == 2
+    assert again.stderr.endswith("saved.db exists already: name a new file\n")

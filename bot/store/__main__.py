@@ -1,10 +1,12 @@
-"""``python -m bot.store status|migrate [DATABASE]``: the schema version, and what would run.
+"""``python -m bot.store status|migrate [DATABASE]``, ``backup FILE [DATABASE]``: for operators.
 
 DATABASE is a SQLite file or a ``postgresql://`` URL; without it, the bot's own (the settings:
 ``DATABASE_URL``, else ``DATABASE_PATH``). ``status`` only reads: the database's schema
 version, this program's, and the migrations that the next start (or ``migrate``) would run;
 it exits 0 when up to date, 1 when migrations would run, 2 for bad settings, 3 when the
-database cannot be used. ``migrate`` runs them (the bot does the same at start).
+database cannot be used. ``migrate`` runs them (the bot does the same at start). ``backup``
+copies a SQLite database, while the bot runs, into a new FILE (SQLite's own backup, through a
+read-only connection: no ``sqlite3`` program needed); PostgreSQL is backed up with pg_dump.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import asyncpg
 
 from bot.config import SettingsError, redact, scrub, tool_database
 from bot.store import schema, schema_postgres
+from bot.store.copy import Refused, snapshot
 from bot.store.errors import DatabaseUnusable
 from bot.store.store import Store
 
@@ -80,14 +83,34 @@ async def migrate(database: str | Path) -> int:
     return 0
 
 
+def backup(database: str | Path, target: Path) -> int:
+    if isinstance(database, str):
+        raise Refused("a PostgreSQL database is backed up with pg_dump (docs/deploy.md)")
+    if target.exists():
+        raise Refused(f"{target} exists already: name a new file")
+    snapshot(database, target)
+    print(f"{database} backed up to {target}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.store", description=__doc__)
-    parser.add_argument("command", choices=("status", "migrate"))
-    parser.add_argument("database", nargs="?", help="a SQLite file or a postgresql:// URL")
+    commands = parser.add_subparsers(dest="command", required=True)
+    for name in ("status", "migrate"):
+        command = commands.add_parser(name)
+        command.add_argument("database", nargs="?", help="a SQLite file or a postgresql:// URL")
+    saving = commands.add_parser("backup")
+    saving.add_argument("target", type=Path, help="the new file to write")
+    saving.add_argument("database", nargs="?", help="the SQLite file (default DATABASE_PATH)")
     args = parser.parse_args(argv)
     try:
         database = tool_database(args.database)
+        if args.command == "backup":
+            return backup(database, args.target)
         return asyncio.run((status if args.command == "status" else migrate)(database))
+    except Refused as exc:
+        print(f"cardtable: nothing backed up: {exc}", file=sys.stderr)
+        return 2
     except SettingsError as exc:
         print(f"cardtable: {exc}", file=sys.stderr)
         return 2

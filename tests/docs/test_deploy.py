@@ -5,6 +5,7 @@ run the way the Dockerfile runs them. Docker itself cannot run here; this is wha
 
 from __future__ import annotations
 
+import configparser
 import json
 import os
 import re
@@ -21,6 +22,7 @@ from typing import Any
 import pytest
 import yaml
 
+from bot.discord.stopping import GRACE
 from bot.settings import Settings, load_settings
 from tests.docs.compose_spec import problems
 from tests.leaks import TOKEN
@@ -182,3 +184,16 @@ def test_the_image_user_writes_its_database_in_data_and_nowhere_else(data_folder
         ["cardtable.db-shm", "cardtable.db-wal"],
     )
     assert TOKEN not in done.stdout + done.stderr
+
+
+def test_the_systemd_unit_runs_the_bot_and_stops_it_with_sigterm() -> None:
+    parser = configparser.ConfigParser(strict=True, interpolation=None, comment_prefixes="#")
+    parser.optionxform = str  # type: ignore[assignment,method-assign]
+    parser.read(DEPLOY / "cardtable.service", encoding="utf-8")
+    service = parser["Service"]
+    home = service["WorkingDirectory"]
+    assert service["ExecStart"] == f"{home}/.venv/bin/python -m bot"
+    assert service["KillSignal"] == "SIGTERM" and int(service["TimeoutStopSec"]) > GRACE
+    assert service["RestartPreventExitStatus"].split() == ["2", "3"]  # bad settings or database
+    assert service["ReadWritePaths"] == home and service["User"] != "root"
+    assert parser["Install"]["WantedBy"] == "multi-user.target"
