@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import discord
 import pytest
 import yaml
 
@@ -197,3 +198,18 @@ def test_the_systemd_unit_runs_the_bot_and_stops_it_with_sigterm() -> None:
     assert service["RestartPreventExitStatus"].split() == ["2", "3"]  # bad settings or database
     assert service["ReadWritePaths"] == home and service["User"] != "root"
     assert parser["Install"]["WantedBy"] == "multi-user.target"
+
+
+def test_the_invite_link_asks_exactly_the_permissions_the_bot_needs() -> None:
+    text = (ROOT / "docs" / "discord.md").read_text(encoding="utf-8")
+    [link] = re.findall(r"https://discord\.com/oauth2/authorize\?\S+", text)
+    assert "scope=bot+applications.commands" in link
+    granted = discord.Permissions(int(re.search(r"permissions=(\d+)", link)[1]))  # type: ignore[index]
+    assert {name for name, on in granted if on} == {
+        "read_messages",  # discord.py's name for View Channels
+        "send_messages",
+        "send_messages_in_threads",
+        "create_public_threads",
+        "embed_links",
+        "attach_files",
+    }
