@@ -48,11 +48,6 @@ class InFlight:
             task.add_done_callback(self.tasks.discard)
         return started
 
-    def track(self, task: asyncio.Task[Any]) -> None:
-        """Count ``task`` in flight until it is done."""
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
     async def drain(self, grace: float) -> int:
         """Close, let the tasks in flight finish within ``grace`` seconds, cancel the rest; how
         many were cancelled."""

@@ -16,7 +16,7 @@ import pytest
 
 from bot import metrics
 from bot.config import is_postgres_url
-from bot.discord.health import Endpoints
+from bot.discord.health import Endpoints, gateway_connected
 from bot.discord.stopping import InFlight
 from bot.service import ServiceError
 from tests.discord.conftest import World, open_table
@@ -121,6 +121,7 @@ async def test_every_interaction_passes_through_in_flight_and_is_timed(world: Wo
     assert sample("cardtable_interaction_seconds_count", kind="command") >= commands + 2
     assert sample("cardtable_interaction_seconds_count", kind="component") >= buttons + 1
     assert not world.env.bot.in_flight.tasks  # each one done and counted out
+    assert gateway_connected(world.env.bot)  # what /healthz asks of the real client
 
 
 async def test_in_flight_refuses_new_work_once_closed_and_waits_for_the_rest() -> None:
