@@ -35,7 +35,7 @@ from bot.discord.cooldowns import Cooldowns
 from bot.discord.deadlines import DeadlineLoop
 from bot.discord.hand_controls import HandControls
 from bot.discord.hand_message import HandMessages
-from bot.discord.health import Endpoints, gateway_connected
+from bot.discord.health import Endpoints, PortTaken, gateway_connected
 from bot.discord.presenter import Presenter
 from bot.discord.replies import SEND_FAILURES
 from bot.discord.stopping import InFlight, run_until_stopped, stop_serving
@@ -250,6 +250,9 @@ def run(settings: Settings) -> int:
     except DatabaseUnusable as exc:
         print(f"cardtable: {exc}", file=sys.stderr)
         return 3
+    except PortTaken as exc:
+        print(f"cardtable: {exc}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print(
             "cardtable: Discord refused the token (DISCORD_TOKEN). Copy it again from the "

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Callable
 
 import discord
@@ -51,6 +52,10 @@ async def health(connected: Callable[[], bool], service: TableService) -> str | 
     return None
 
 
+class PortTaken(Exception):
+    """A port for /healthz or /metrics cannot be listened on; the message says which."""
+
+
 class Endpoints:
     """The HTTP servers: ``/healthz`` on ``health_port``, ``/metrics`` on ``metrics_port``."""
 
@@ -69,12 +74,13 @@ class Endpoints:
         return web.Response(body=body, headers={"Content-Type": CONTENT_TYPE_LATEST})
 
     async def start(self, host: str, health_port: int | None, metrics_port: int | None) -> None:
-        """Listen on the ports given (None: that endpoint is off)."""
+        """Listen on the ports given (None: that endpoint is off); ``PortTaken`` if one cannot
+        be listened on."""
         lease = self.service.state.lease
         metrics.watch_lease(lambda: lease is None or lease.held)
-        for port, path, handler in (
-            (health_port, "/healthz", self.healthz),
-            (metrics_port, "/metrics", self.metrics),
+        for port, path, handler, name in (
+            (health_port, "/healthz", self.healthz, "HEALTH_PORT"),
+            (metrics_port, "/metrics", self.metrics, "METRICS_PORT"),
         ):
             if port is None:
                 continue
@@ -82,8 +88,15 @@ class Endpoints:
             app.router.add_get(path, handler)
             runner = web.AppRunner(app, access_log=None)
             await runner.setup()
-            await web.TCPSite(runner, host, port).start()
             self._runners.append(runner)
+            try:
+                await web.TCPSite(runner, host, port).start()
+            except OSError as exc:
+                why = os.strerror(exc.errno) if exc.errno else str(exc)
+                raise PortTaken(
+                    f"cannot serve {path} on {host}:{port} ({why}): set {name} to a "
+                    "free port (each bot process on one machine needs its own)"
+                ) from exc
             log.info("%s on http://%s:%d%s", path, host, port, path)
 
     async def stop(self) -> None:

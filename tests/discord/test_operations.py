@@ -197,3 +197,28 @@ async def test_the_images_health_check_asks_healthz(tmp_path: Path) -> None:
     assert unhealthy.returncode == 1
     assert unhealthy.stderr == "unhealthy: the Discord gateway is not connected\n"
     assert silent.returncode == 1 and silent.stderr.startswith(f"no answer on port {port}")
+
+
+def test_a_health_port_in_use_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        done = subprocess.run(
+            [sys.executable, "-m", "bot"],
+            cwd=tmp_path,
+            env={
+                **os.environ,
+                "PYTHONPATH": str(ROOT),
+                "DISCORD_TOKEN": "t",
+                "HEALTH_PORT": str(port),
+            },
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines()[-1] == (
+        f"cardtable: cannot serve /healthz on 127.0.0.1:{port} (Address already in use): set "
+        "HEALTH_PORT to a free port (each bot process on one machine needs its own)"
+    )
