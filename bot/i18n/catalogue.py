@@ -605,9 +605,10 @@ UI: dict[str, Entry] = {
         "zh-CN": "已收回：{cards}。又轮到你了。",
     },
     "hand.take_back_asked": {
-        "en": "The other players are asked to let you take it back (until <t:{expires}:R>).",
-        "zh-TW": "已請其他玩家同意讓你悔牌（<t:{expires}:R> 截止）。",
-        "zh-CN": "已请其他玩家同意让你悔牌（<t:{expires}:R> 截止）。",
+        "en": "The other side is asked to let you take it back (until <t:{expires}:R>); one "
+        "refusal keeps the move.",
+        "zh-TW": "已請對方同意讓你悔牌（<t:{expires}:R> 截止）；一人不同意就不收回。",
+        "zh-CN": "已请对方同意让你悔牌（<t:{expires}:R> 截止）；一人不同意就不收回。",
     },
     "hint.bid_pass": {
         "en": "Hint: pass (不叫).",
@@ -693,9 +694,11 @@ UI: dict[str, Entry] = {
     },
     "takeback.asked": {
         "en": "{name} asks to take back {cards}. {voters}: please answer before the next move "
-        "(until <t:{expires}:R>).",
-        "zh-TW": "{name} 想收回 {cards}。{voters}：請在下一手之前回答（<t:{expires}:R> 截止）。",
-        "zh-CN": "{name} 想收回 {cards}。{voters}：请在下一手之前回答（<t:{expires}:R> 截止）。",
+        "(until <t:{expires}:R>); one refusal keeps the move.",
+        "zh-TW": "{name} 想收回 {cards}。{voters}：請在下一手之前回答（<t:{expires}:R> 截止）；"
+        "一人不同意就不收回。",
+        "zh-CN": "{name} 想收回 {cards}。{voters}：请在下一手之前回答（<t:{expires}:R> 截止）；"
+        "一人不同意就不收回。",
     },
     "takeback.agreed_by": {
         "en": "{name} agrees.",
@@ -718,9 +721,9 @@ UI: dict[str, Entry] = {
         "zh-CN": "下一手已经出了：不收回。",
     },
     "takeback.expired": {
-        "en": "Not everyone agreed in time: the move stands.",
-        "zh-TW": "時間到，未全體同意：不收回。",
-        "zh-CN": "时间到，未全体同意：不收回。",
+        "en": "Not answered within a minute: the move stands.",
+        "zh-TW": "一分鐘內沒有回答：不收回。",
+        "zh-CN": "一分钟内没有回答：不收回。",
     },
     "takeback.hand_over": {
         "en": "The hand ended first: the move stands.",

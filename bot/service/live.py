@@ -69,9 +69,11 @@ class LiveTable:
     closing: bool = False  # ends when the current hand ends (a vote to end it now failed)
     end_vote: dict[str, Any] | None = None  # {"hand", "by", "agreed": [user ids], "expires"}
     seated: tuple[int | None, ...] | None = None  # user id per seat when the hand was dealt
-    # {"seat", "hand", "moves", "voters": [user ids], "agreed": [user ids], "expires"}
+    # {"seat", "hand", "moves", "trick", "voters": [user ids], "agreed": [user ids], "expires"}
     take_back: dict[str, Any] | None = None
-    refused_take_back: tuple[int, int] | None = None  # (hand, moves) the others said no to
+    # (hand, trick, seat) of every take-back request asked in the current hand: one per player
+    # and trick, so nobody is asked twice about one move (the open one survives a restart)
+    take_backs_asked: set[tuple[int, int, int]] = field(default_factory=set)
     unavailable: bool = False  # a write failed and so did reading it back: retried, refused
     version: int = 0  # the stored row's version this memory was read at (``claim_table``)
     # the latest hand's public events, one entry per action: (the seat that acted, its events);
@@ -140,4 +142,7 @@ def rebuild(record: ActiveTable) -> LiveTable:
         table.hand_number = record.hand.number
         table.seated = record.hand.seated
         table.public = table.game.view(None)
+    asked = table.take_back
+    if asked is not None and "trick" in asked:
+        table.take_backs_asked.add((asked["hand"], asked["trick"], asked["seat"]))
     return table
