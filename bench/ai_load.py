@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import logging
 import os
 import statistics
 import time
@@ -155,6 +156,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--bot-seconds", type=float, default=3.0, help="a bot's budget")
     parser.add_argument("--hint-seconds", type=float, default=HINT_SECONDS, help="a hint's")
     args = parser.parse_args(argv or [])
+    logging.getLogger("bot.service.thinking").setLevel(logging.CRITICAL)  # counted in the table
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     print(f"load average before: {load} on {os.cpu_count()} cores")
     rows = []

@@ -54,9 +54,13 @@ def watch_parent(parent: int, every: float = POLL_SECONDS) -> None:
     os._exit(1)
 
 
-def start_worker(parent: int) -> None:
-    """The initializer of every AI worker: die with the bot (``die_with_parent``)."""
+def start_worker(parent: int, niceness: int = 0) -> None:
+    """The initializer of every AI worker: die with the bot (``die_with_parent``); a worker for
+    bots runs ``niceness`` steps below the bot and the hints' worker, so that what people wait
+    for (the event loop, hints) gets the cores first."""
     die_with_parent(parent)
+    if niceness:
+        os.nice(niceness)
 
 
 def ready() -> int:

@@ -1075,3 +1075,36 @@ UI.update(
         },
     }
 )
+
+
+# --- rules versions (issue 21): a hand of earlier rules is never re-played nor re-scored -------
+UI.update(
+    {
+        "table.rules_changed_void": {
+            "en": "Hand {number} was dealt under earlier rules, before the bot was upgraded: it "
+            "is void without penalty (no scores), and a new hand is dealt under today's rules.",
+            "zh-TW": "第 {number} 局是在機器人升級前、以舊規則發的牌：這一局作廢，不計分也不罰分，"
+            "改以現行規則重新發牌。",
+            "zh-CN": "第 {number} 局是在机器人升级前、以旧规则发的牌：这一局作废，不计分也不罚分，"
+            "改以现行规则重新发牌。",
+        },
+        "table.rules_changed": {
+            "en": "The bot was upgraded after hand {number}: the next hand is dealt under "
+            "today's rules.",
+            "zh-TW": "機器人在第 {number} 局之後升級了：下一局以現行規則發牌。",
+            "zh-CN": "机器人在第 {number} 局之后升级了：下一局以现行规则发牌。",
+        },
+        "replay.earlier_rules": {
+            "en": "Played under earlier rules: the result recorded then stands, and its tricks "
+            "are not re-played under today's rules.",
+            "zh-TW": "這一局是以舊規則打的：以當時記錄的結果為準，不以現行規則重播每一輪。",
+            "zh-CN": "这一局是以旧规则打的：以当时记录的结果为准，不以现行规则重放每一轮。",
+        },
+        "export.earlier_rules": {
+            "en": "Played under earlier rules (version {rules}): the file says so, and its "
+            "recorded result stands.",
+            "zh-TW": "這一局是以舊規則（第 {rules} 版）打的：檔案裡有註明，以記錄的結果為準。",
+            "zh-CN": "这一局是以旧规则（第 {rules} 版）打的：文件里有注明，以记录的结果为准。",
+        },
+    }
+)

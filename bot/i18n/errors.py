@@ -608,6 +608,11 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "你剛開過一桌，{seconds} 秒後才能再開。",
         "zh-CN": "你刚开过一桌，{seconds} 秒后才能再开。",
     },
+    "busy_try_again": {
+        "en": "Busy for a moment: try again in a moment.",
+        "zh-TW": "正在忙，請稍後再試。",
+        "zh-CN": "正在忙，请稍后再试。",
+    },
     "cooldown_show": {
         "en": "You posted this table a moment ago. You can post it again in {seconds} s.",
         "zh-TW": "你剛貼過這一桌，{seconds} 秒後才能再貼。",

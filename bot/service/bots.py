@@ -58,7 +58,7 @@ class Bots:
 
     def bot_turns(self) -> list[int]:
         """Tables waiting for a bot to move (for the front end to drive after a restart)."""
-        if self.state.gone or self.state.fenced:
+        if self.state.gone or self.state.fenced or self.state.reading:
             return []
         return [t.id for t in self.state.tables.values() if bot_to_move(t)]
 

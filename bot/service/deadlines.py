@@ -59,7 +59,7 @@ class Deadlines:
     def due_deadlines(self, now: float | None = None) -> list[ev.DueTurn]:
         """Turns whose time limit has passed."""
         now = self.state.now() if now is None else now
-        if self.state.gone or self.state.fenced:
+        if self.state.gone or self.state.fenced or self.state.reading:
             return []
         return [
             ev.DueTurn(t.id, seat, _user_at(t, seat), t.deadline)
@@ -81,7 +81,10 @@ class Deadlines:
         now = self.state.now() if now is None else now
         if not await self.serving.keep_lease() or not self.serving.check_database():
             return []
+        if self.state.reading:
+            return []  # another call is reading every table back
         await self.recovery.retry_unavailable()
+        renewed = await self._renew_rules()
         Handle = Callable[[LiveTable | None, float], Awaitable[ev.Update | None]]
         due: list[tuple[int, Handle | None]] = [(d.table_id, None) for d in self.due_deadlines(now)]
         due += [
@@ -126,13 +129,27 @@ class Deadlines:
                 self._busy[table_id] = asyncio.ensure_future(settle(table_id, handles))
         if self._busy:
             await asyncio.wait(self._busy.values(), timeout=PASS_SHARE)
-        out: list[ev.Update] = []
+        out: list[ev.Update] = renewed
         for table_id, task in list(self._busy.items()):
             if task.done():
                 del self._busy[table_id]
                 out += task.result()  # ``settle`` catches what a table raises
             else:
                 log.warning("table %s: still busy after %s s; it goes on", table_id, PASS_SHARE)
+        return out
+
+    async def _renew_rules(self) -> list[ev.Update]:
+        """Tables whose latest hand was dealt under earlier rules: a new hand under today's
+        (``Writes.renew_rules``), announced. One that fails is tried again at the next pass."""
+        out = []
+        for table_id in [t.id for t in self.state.tables.values() if t.earlier_rules]:
+            try:
+                async with self.state.lock(table_id):
+                    table = self.state.tables.get(table_id)
+                    if table is not None and table.earlier_rules and not table.unavailable:
+                        out.append(await self.writes.renew_rules(table))
+            except Exception:  # the next pass tries again; others go on
+                log.exception("table %s: not dealt again under today's rules; retried", table_id)
         return out
 
     async def close(self) -> None:

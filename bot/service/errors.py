@@ -66,6 +66,8 @@ MESSAGES: dict[str, str] = {
     "take_back_own": "you asked for this take-back: the other players answer it",
     "take_back_not_asked": "only the players this take-back affects answer it: the other side",
     "take_back_once": "you asked for a take-back in this trick already: one request per trick",
+    # a moment of reading tables back (a database restart, a change of rules)
+    "busy_try_again": "busy for a moment: try again in a moment",
     # settings
     "bad_turn_limit": "the turn time limit must be between {min} and {max} minutes, not {minutes}",
     "bad_timeout_rule": "the timeout rule must be 'bot' or 'remove', not {rule!r}",

@@ -45,6 +45,11 @@ class Rules(ABC):
         """Who bids first in the next hand (None: the game has no bidding, or the seed says)."""
         return None
 
+    @property
+    def version(self) -> int:
+        """The version of these rules the engine plays (hands store theirs in the start)."""
+        return self.game_class().RULES_VERSION
+
     def from_start(self, start: dict[str, Any]) -> GameBase:
         return self.game_class().from_start(start)
 

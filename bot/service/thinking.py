@@ -10,7 +10,8 @@ is never sent them. Each worker runs one decision at a time, so the Thinker know
 runs which decision:
 
 - **Hints first.** Hints (a person waits for them) have a worker of their own
-  (``HINT_WORKERS``) and go before every bot decision on the others too.
+  (``HINT_WORKERS``) and go before every bot decision on the others too; bot workers run at a
+  lower CPU priority (``BOT_NICENESS``), so the event loop and hints get the cores first.
 - **Fair shares.** Bot and timeout decisions wait in one queue per server and per table, taken
   in turn (a server with many busy tables does not starve one with a single table).
 - **Budgets shrink under load.** A bot decision thinks for its budget times the share of the
@@ -53,12 +54,14 @@ MIN_SECONDS = 0.05  # the least budget worth a search: with less left, the mediu
 START_SECONDS = 60.0  # a worker not ready after this long is replaced
 CLOSE_SECONDS = 2.0  # how long ``close`` waits for killed workers to be gone
 MEDIUM = engine.ai.decide  # the fallback player, on the spot (medium decides in a millisecond)
+BOT_NICENESS = 5  # bot workers yield the cores to the event loop and the hints' worker
 
 
 def hard_limit(seconds: float) -> float:
     """How long a running decision may take before its worker is killed: its budget plus a
-    margin of half the budget, at least half a second."""
-    return seconds + max(0.5, seconds / 2)
+    margin of half the budget, at least a second (a busy machine may hold a worker back that
+    long; a killed worker costs a new process)."""
+    return seconds + max(1.0, seconds / 2)
 
 
 def default_workers() -> int:
@@ -333,7 +336,7 @@ class Thinker:
                 1,
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=worker_side.start_worker,
-                initargs=(os.getpid(),),
+                initargs=(os.getpid(), 0 if hints_only else BOT_NICENESS),
             )
         worker = Worker(hints_only, executor)
         worker.timer = self._later(START_SECONDS, self._replace, worker, "never ready")
@@ -382,7 +385,9 @@ class Thinker:
         if reason == "closed":
             self._answer(job, None)
             return
-        log.error("an AI decision fell back to the medium player (%s)", detail)
+        # waiting too long is the load shed on purpose; anything else is a defect to see
+        level = logging.WARNING if reason == "waited" else logging.ERROR
+        log.log(level, "an AI decision fell back to the medium player (%s)", detail)
         try:
             action: Action | None = MEDIUM(job.observation, level="medium", seed=job.seed)
         except Exception as exc:  # the caller plays the simple policy

@@ -94,6 +94,7 @@ async def test_people_are_answered_in_time_while_strong_bots_think(
     world: World, simcord_env: simcord.Env, watched: Watched, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     watched.env = simcord_env
+    await watched.ready()  # the worker processes started (as they do when the bot opens)
     service = simcord_env.bot.service
     drive = service.play_bot
 
@@ -144,7 +145,10 @@ async def test_people_are_answered_in_time_while_strong_bots_think(
     assert answered_while_thinking >= 1, (asked, watched.finished)
     bots = [budget for budget in watched.asked if budget != ("strong", HINT_SECONDS)]
     assert len(bots) >= 9 and set(bots) == {("strong", BOT_SECONDS)}
-    assert watched.failures == 0 and watched.decisions == watched.finished
+    # nothing failed; on a machine busy with other work a decision may have waited past its
+    # bound, and then was the medium move (load shed on purpose, docs/ai.md)
+    assert set(watched.fallbacks) <= {"waited"}
+    assert watched.decisions + watched.fallbacks["waited"] == watched.finished
     assert watched.worker_pids() and os.getpid() not in watched.worker_pids()  # other processes
     while watched.under_way or (await service.table_info(1)).to_move != 0:
         await asyncio.sleep(0.01)
