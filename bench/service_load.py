@@ -40,7 +40,6 @@ import tempfile
 import time
 import tracemalloc
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -85,7 +84,7 @@ def guild_of(n: int) -> int:
 def quick_hints() -> Thinker:
     """The players' moves come from hints: decided without search in a thread, so that the
     load measured is the service's and the database's, not the AI's."""
-    return Thinker(executor=ThreadPoolExecutor(1), simulations=0)
+    return Thinker(1, threads=True, simulations=0)
 
 
 async def setup(service: TableService) -> list[int]:

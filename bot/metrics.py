@@ -39,6 +39,13 @@ AI_QUEUE = Gauge(
     "AI decisions asked for and not answered yet (thinking or waiting for a worker)",
     registry=REGISTRY,
 )
+AI_FALLBACKS = Counter(
+    "cardtable_ai_fallbacks_total",
+    "AI decisions not made at their level (a worker overran, crashed or was waited for too "
+    "long, a move refused): a defect to look at, except 'waited', the load shed on purpose",
+    ["reason"],
+    registry=REGISTRY,
+)
 DATABASE_ERRORS = Counter(
     "cardtable_database_errors_total",
     "Calls refused because of the database: busy, unavailable, gone, or a table changed",
@@ -75,6 +82,10 @@ def thinking(future: asyncio.Future[Any]) -> None:
         AI_DECISIONS.observe(time.monotonic() - started)
 
     future.add_done_callback(done)
+
+
+def fell_back(reason: str) -> None:
+    AI_FALLBACKS.labels(reason).inc()
 
 
 def interaction(kind: str, tasks: set[asyncio.Task[Any]]) -> None:

@@ -74,6 +74,8 @@ def replay_message(
         number=line.number,
     )
     lines = [f"**{head}** · {t('replay.page', lang, page=page + 1, pages=pages)}"]
+    if played.earlier:
+        lines.append(t("replay.earlier_rules", lang))
     image: bytes | None
     if page == 0:
         lines += _deal_lines(played, shown, lang)
@@ -150,13 +152,19 @@ def _result_page(
     four_colour: bool = False,
 ) -> tuple[bytes | None, str]:
     result = played.game.result if played.game.over else None
-    if result is None or line.outcome == "abandoned":
-        lines.append(t("replay.abandoned", lang))
-        return None, "result.png"
     deltas = tuple(
         next((s.delta for s in line.seats if s.seat == seat and s.delta is not None), 0)
         for seat in range(4)
     )
+    if played.earlier and line.result is not None and line.outcome != "abandoned":
+        kind = line.result.get("kind") or line.result.get("tier")  # as recorded: never re-scored
+        event = ev.HandEnded(line.number, None, deltas, line.outcome == "void")  # type: ignore[arg-type]
+        lines.append(t("replay.result", lang, kind=result_word(kind, event, lang)))
+        lines.append(", ".join(f"{shown[seat]} {deltas[seat]:+d}" for seat in range(4)))
+        return None, "result.png"
+    if result is None or line.outcome == "abandoned":
+        lines.append(t("replay.abandoned", lang))
+        return None, "result.png"
     event = ev.HandEnded(line.number, result, deltas, line.outcome == "void")  # type: ignore[arg-type]
     kind = getattr(result, "kind", None) or getattr(result, "tier", None)
     lines.append(t("replay.result", lang, kind=result_word(kind, event, lang)))

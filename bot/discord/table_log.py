@@ -238,6 +238,9 @@ def announcement(event: Any, info: TableInfo, names: list[str], lang: str) -> st
             return t("play.trump", lang, suit=t(f"suit.{suit.value}", lang))
         case ev.HandDealt(number, _):
             return t("table.hand_started", lang, number=number)
+        case ev.RulesChanged(number, voided):
+            key = "table.rules_changed_void" if voided else "table.rules_changed"
+            return t(key, lang, number=number)
         case ev.SeatTaken(seat, user_id, seat_name):
             if user_id is None:
                 return t("table.bot_added", lang, seat=seat + 1)

@@ -1,9 +1,12 @@
 """Taking back a move: asked from the hand message, answered under a public request post.
 
-*Take back* on the hand message takes the move back at once when only bots sit besides;
-otherwise a post in the table's thread asks the other players (pinging them) with Agree /
-Refuse. The post says who agreed and how it ended; a request decided elsewhere (a move was
-made, it expired) loses its buttons (``follow``, called for every published change).
+*Take back* on the hand message takes the move back at once when no person it affects sits at
+the table; otherwise a post in the table's thread asks the players it affects (清墩: the two
+opponents; 三扣: the other side), pinging them once, with Agree / Refuse. The post says who
+agreed and how it ended; a request decided elsewhere (a move was made, one minute passed)
+loses its buttons by an edit, which pings nobody (``follow``, called for every published
+change). One request is posted once: a click delivered twice, or the command and the button
+for one request, never ping the same people again.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ class TakeBacks(Part):
         super().__init__(client)
         self.hands = hands
         self._requests: dict[int, discord.Message] = {}  # table -> its take-back request post
+        self._posted: dict[int, tuple[int, int]] = {}  # table -> (hand, move) last posted
 
     def follow(self, update: Update) -> None:
         """After every published change: close its table's take-back request post once that
@@ -76,6 +80,10 @@ class TakeBacks(Part):
             await self.post_request(info, asked)
 
     async def post_request(self, info: TableInfo, asked: ev.TakeBackAsked) -> None:
+        """The public request, pinging the players asked; once per request."""
+        if self._posted.get(info.id) == (asked.hand, asked.moves):
+            return  # posted already (the same click twice): nobody is pinged again
+        self._posted[info.id] = (asked.hand, asked.moves)
         lang = info.settings.language
         names = [text.name(name) for name in seat_names(info, lang)]
         users = [

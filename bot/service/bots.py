@@ -58,7 +58,7 @@ class Bots:
 
     def bot_turns(self) -> list[int]:
         """Tables waiting for a bot to move (for the front end to drive after a restart)."""
-        if self.state.gone or self.state.fenced:
+        if self.state.gone or self.state.fenced or self.state.reading:
             return []
         return [t.id for t in self.state.tables.values() if bot_to_move(t)]
 
@@ -117,23 +117,33 @@ class Bots:
                 if level not in SEARCHING:
                     return await commit(table, seat, _at_once(table.game, seat, level))
                 position = _position(table)
-                thought = self.thought(table, seat, level, seconds)
+                thought = self.thought(table, seat, level, seconds, interactive=False)
             action = await asyncio.shield(thought)
             async with self.state.lock(table_id):
                 table = await find(table_id)
                 if table is None or pick(table) != chosen or _position(table) != position:
                     continue  # the game moved on while we thought: think again (or stop)
                 assert table.game is not None
-                return await commit(table, seat, action or table.game.hint(seat))
+                if action is None:  # the Thinker is closed: the simple policy plays
+                    action = table.game.hint(seat)
+                return await commit(table, seat, action)
 
     def thought(
-        self, table: LiveTable, seat: int, level: str, seconds: float
+        self,
+        table: LiveTable,
+        seat: int,
+        level: str,
+        seconds: float,
+        *,
+        interactive: bool = True,
     ) -> asyncio.Future[Action | None]:
         """(Under the table's lock.) The AI's decision for ``seat`` in the current position,
-        started in a worker unless someone asked for the same already (a hint asked again,
-        a hand message redrawn): decisions of earlier positions are forgotten."""
+        asked of the Thinker unless someone asked for the same already (a hint asked again,
+        a hand message redrawn): decisions of earlier positions are forgotten. A hint
+        (``interactive``, a person waits) goes before bot decisions; a bot's (or the timeout
+        rule's) waits its table's turn in its server's queue."""
         position = _position(table)
-        key = (*position, seat, level, seconds)
+        key = (*position, seat, level, seconds, interactive)
         thought = table.thoughts.get(key)
         if thought is None:
             for old in [k for k in table.thoughts if k[:2] != position]:
@@ -141,8 +151,13 @@ class Bots:
             assert table.game is not None
             observation = table.game.observation(seat)  # type: ignore[attr-defined]
             seed = (position[0] or 0) * 1000 + position[1]  # public: the same position, the
-            thought = asyncio.ensure_future(  # same search for a fixed number of rollouts
-                self.state.thinker.choose(observation, level=level, seconds=seconds, seed=seed)
+            thought = self.state.thinker.submit(  # same search for a fixed number of rollouts
+                observation,
+                level=level,
+                seconds=seconds,
+                seed=seed,
+                group=(table.guild_id, table.id),
+                interactive=interactive,
             )
             table.thoughts[key] = thought
         return thought
@@ -163,5 +178,6 @@ class Bots:
             return await self.writes.apply(table, action, auto_id(table, kind), flags)
         except IllegalMove as exc:
             log.error("table %s: the AI chose a move the rules refuse (%s)", table.id, exc.code)
+            self.state.thinker.fell_back("refused")
             simple = table.game.hint(seat)
             return await self.writes.apply(table, simple, auto_id(table, kind), flags)

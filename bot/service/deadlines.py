@@ -2,7 +2,9 @@
 
 Deadlines run only while a human is to move. The pass runs each table on its own and side by
 side: one that fails is logged and tried again at the next pass, and the others' updates are
-returned, so their timeouts are announced.
+returned, so their timeouts are announced. A pass waits for one table at most ``PASS_SHARE``
+seconds: a table still busy then (its timeout bot thinking) goes on by itself, nothing else of
+it is started meanwhile, and its updates are returned by the next pass.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from bot.service.settings import TimeoutRule
 from bot.service.state import ServiceState, log
 from bot.service.writes import Writes
 from engine.actions import Action
+
+PASS_SHARE = 5.0  # how long one pass waits for one table (a timeout bot thinks at most 3 s)
 
 
 def _user_at(table: LiveTable, seat: int) -> int | None:
@@ -50,11 +54,12 @@ class Deadlines:
         self.bots = bots
         self.lobby = lobby
         self.hand = hand
+        self._busy: dict[int, asyncio.Task[list[ev.Update]]] = {}  # tables past their share
 
     def due_deadlines(self, now: float | None = None) -> list[ev.DueTurn]:
         """Turns whose time limit has passed."""
         now = self.state.now() if now is None else now
-        if self.state.gone or self.state.fenced:
+        if self.state.gone or self.state.fenced or self.state.reading:
             return []
         return [
             ev.DueTurn(t.id, seat, _user_at(t, seat), t.deadline)
@@ -70,12 +75,16 @@ class Deadlines:
         that expired, and retry tables marked unavailable.
 
         Each table on its own: one that fails is logged and tried again at the next pass; the
-        updates of the others are returned, so their timeouts are announced.
+        updates of the others are returned, so their timeouts are announced. One that takes
+        longer than ``PASS_SHARE`` goes on by itself; its updates come with the next pass.
         """
         now = self.state.now() if now is None else now
         if not await self.serving.keep_lease() or not self.serving.check_database():
             return []
+        if self.state.reading:
+            return []  # another call is reading every table back
         await self.recovery.retry_unavailable()
+        renewed = await self._renew_rules()
         Handle = Callable[[LiveTable | None, float], Awaitable[ev.Update | None]]
         due: list[tuple[int, Handle | None]] = [(d.table_id, None) for d in self.due_deadlines(now)]
         due += [
@@ -115,8 +124,40 @@ class Deadlines:
                     out.append(update)
             return out
 
-        settled = await asyncio.gather(*(settle(t, h) for t, h in by_table.items()))
-        return [update for updates in settled for update in updates]
+        for table_id, handles in by_table.items():
+            if table_id not in self._busy:  # a table still busy from a pass before waits
+                self._busy[table_id] = asyncio.ensure_future(settle(table_id, handles))
+        if self._busy:
+            await asyncio.wait(self._busy.values(), timeout=PASS_SHARE)
+        out: list[ev.Update] = renewed
+        for table_id, task in list(self._busy.items()):
+            if task.done():
+                del self._busy[table_id]
+                out += task.result()  # ``settle`` catches what a table raises
+            else:
+                log.warning("table %s: still busy after %s s; it goes on", table_id, PASS_SHARE)
+        return out
+
+    async def _renew_rules(self) -> list[ev.Update]:
+        """Tables whose latest hand was dealt under earlier rules: a new hand under today's
+        (``Writes.renew_rules``), announced. One that fails is tried again at the next pass."""
+        out = []
+        for table_id in [t.id for t in self.state.tables.values() if t.earlier_rules]:
+            try:
+                async with self.state.lock(table_id):
+                    table = self.state.tables.get(table_id)
+                    if table is not None and table.earlier_rules and not table.unavailable:
+                        out.append(await self.writes.renew_rules(table))
+            except Exception:  # the next pass tries again; others go on
+                log.exception("table %s: not dealt again under today's rules; retried", table_id)
+        return out
+
+    async def close(self) -> None:
+        """Stop the tables still busy from a pass (the service is closing)."""
+        tasks, self._busy = list(self._busy.values()), {}
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _time_out(self, table_id: int, now: float) -> ev.Update | None:
         """The timeout rule for the overdue turn of table ``table_id``.

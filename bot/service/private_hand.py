@@ -2,7 +2,9 @@
 
 The one-step controls (the hint, the best legal plays, passing, the dealer's kitty choices),
 the player's card colours, what leaving would cost, and the take-back house rule: a move is
-taken back only when every other seated player agrees, before the next move.
+taken back only when every player it affects agrees (清墩: the two opponents; 三扣: the other
+side), before the next move and within a minute; one refusal ends the request, and a player
+asks at most once per trick, so nobody is asked twice about one move.
 """
 
 from __future__ import annotations
@@ -21,21 +23,24 @@ from bot.service.writes import Step, Writes, auto_id, unearned_seat
 from bot.store import Transaction
 from engine.actions import Discard, Play, TakeBack
 
-TAKE_BACK_SECONDS = 10 * 60  # how long the others have to agree to a take-back (bots wait)
+TAKE_BACK_SECONDS = 60  # how long the players asked have to agree to a take-back (bots wait)
 
 
 def closing_take_back(table: LiveTable, outcome: str, seat: int | None) -> Step:
     """The step that ends a take-back request without taking the move back."""
 
     async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
-        asked = table.take_back
-        if asked is not None:
-            table.refused_take_back = (asked["hand"], asked["moves"])
         table.take_back = None
         await tx.update_table(table.id, take_back=None)
         return [ev.TakeBackClosed(outcome, seat)]
 
     return step
+
+
+def _asked_key(table: LiveTable, seat: int) -> tuple[int, int, int]:
+    """(hand, trick, seat): what a player may ask one take-back request for."""
+    assert table.game is not None
+    return table.hand_number, table.rules.trick_start(table.game), seat
 
 
 class PrivateHand:
@@ -73,7 +78,7 @@ class PrivateHand:
             take_back = (
                 table.running
                 and table.take_back is None
-                and table.refused_take_back != (table.hand_number, len(game.actions))
+                and _asked_key(table, seat) not in table.take_backs_asked
                 and game.may_take_back(seat)
             )
             number, rules, asked = table.hand_number, table.rules, table.take_back is not None
@@ -129,10 +134,12 @@ class PrivateHand:
     async def ask_take_back(self, table_id: int, user_id: int, action_id: str) -> ev.Update:
         """Ask to take back one's own move, the last of the hand (house rule, docs/rules).
 
-        The engine says whether the move may be taken back. With nobody else to ask (only bots
-        besides), it is taken back at once; otherwise every other seated player must agree
-        (``answer_take_back``) before the next move and within ``TAKE_BACK_SECONDS``, while
-        bot seats wait.
+        The engine says whether the move may be taken back. Only the seats it affects are asked
+        (``Rules.take_back_asks``: 清墩 the two opponents, 三扣 the other side); with no person
+        among them (only bots), it is taken back at once. Otherwise each must agree
+        (``answer_take_back``) before the next move and within ``TAKE_BACK_SECONDS``, while bot
+        seats wait. A player asks at most once per trick (``take_back_once``), whatever became
+        of the request: nobody is asked twice about one move.
         """
         async with self.state.lock(table_id):
             table = await self.serving.table(table_id)
@@ -146,15 +153,16 @@ class PrivateHand:
             if table.take_back is not None:
                 raise refuse("take_back_open", table_id=table.id)
             move = game.check_take_back(seat)
-            if table.refused_take_back == (table.hand_number, len(game.actions)):
-                raise refuse("take_back_refused")  # asked once: no asking the others again
             voters = [
                 (other, occupant.user_id)
-                for other, occupant in enumerate(table.seats)
-                if other != seat and occupant is not None and not occupant.plays_itself
+                for other in table.rules.take_back_asks(game, seat)
+                if (occupant := table.seats[other]) is not None and not occupant.plays_itself
             ]
             if not voters:
                 return await self.writes.apply(table, TakeBack(seat), action_id)
+            key = _asked_key(table, seat)
+            if key in table.take_backs_asked:
+                raise refuse("take_back_once")
             hand, moves = table.hand_number, len(game.actions)
             cards = tuple(move.cards) if isinstance(move, Play) else ()
 
@@ -163,6 +171,7 @@ class PrivateHand:
                     "seat": seat,
                     "hand": hand,
                     "moves": moves,
+                    "trick": key[1],
                     "voters": [user for _, user in voters],
                     "agreed": [],
                     "expires": now + TAKE_BACK_SECONDS,
@@ -173,13 +182,14 @@ class PrivateHand:
                 return [ev.TakeBackAsked(seat, hand, moves, cards, seats, request["expires"])]
 
             update = await self.writes.write(table, step)
+            table.take_backs_asked = {k for k in table.take_backs_asked if k[0] == hand} | {key}
             table.recent[action_id] = update
             return update
 
     async def answer_take_back(
         self, table_id: int, user_id: int, hand: int, moves: int, agree: bool
     ) -> ev.Update:
-        """A seated player's answer to the take-back asked at move ``moves`` of hand ``hand``:
+        """An asked player's answer to the take-back asked at move ``moves`` of hand ``hand``:
         one refusal ends it; when every player asked agrees, the move is taken back."""
         async with self.state.lock(table_id):
             table = await self.serving.table(table_id)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sqlite3
 
-from bot.service.live import rebuild
+from bot.service.live import LiveTable, rebuild
 from bot.service.state import ServiceState, log
 from bot.store import ActiveTable, DatabaseUnavailable, DatabaseUnusable
 
@@ -42,7 +42,8 @@ class Recovery:
         quarantined: left out, with the reason in ``quarantined``; its rows stay untouched.
         """
         state = self.state
-        state.tables, state.quarantined = {}, {}
+        tables: dict[int, LiveTable] = {}
+        quarantined: dict[int, str] = {}
         try:
             records: list[ActiveTable] | None = await state.store.active_tables(shards=state.shards)
         except DatabaseUnavailable:
@@ -64,22 +65,23 @@ class Recovery:
                 except DatabaseUnavailable:
                     raise
                 except Exception as exc:  # recorded, the other tables go on
-                    state.quarantined[table_id] = f"its rows cannot be read ({describe(exc)})"
+                    quarantined[table_id] = f"its rows cannot be read ({describe(exc)})"
         for record in records:
             try:
                 table = rebuild(record)
             except Exception as exc:  # recorded, the other tables go on
                 row = record.table
-                state.quarantined[row.id] = (
+                quarantined[row.id] = (
                     f"{row.game} in channel {row.channel_id}: its stored log does not replay "
                     f"({describe(exc)})"
                 )
                 continue
-            state.tables[table.id] = table
+            tables[table.id] = table
             state.lock(table.id)
-        for table_id, reason in state.quarantined.items():
+        state.tables, state.quarantined = tables, quarantined  # at once: never half read
+        for table_id, reason in quarantined.items():
             log.error("table %s set aside: %s", table_id, reason)
-        return len(state.tables)
+        return len(tables)
 
     async def reload(self, table_id: int) -> None:
         """After a failed write: forget memory, take the table as the database has it.

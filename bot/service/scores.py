@@ -26,7 +26,7 @@ from bot.store.score_rows import Board, GameStats, HandLine, SeatLine, StoredHan
 from engine.actions import action_from_json
 from engine.game import GameBase
 from engine.records import HandRecord, Player
-from engine.replay import Replay, replay
+from engine.replay import Replay, earlier, replay
 from engine.sankou import scoring
 from engine.sankou.game import BID_STEP, MAX_BID, MIN_BID
 
@@ -226,9 +226,13 @@ class ScoreQueries:
         return _record(await self._finished(guild_id, hand))
 
     async def replay_hand(self, guild_id: int, hand: int | str) -> tuple[HandLine, Replay]:
-        """A hand of this server that is over, re-played: its deal and the table at each trick."""
+        """A hand of this server that is over, re-played: its deal and the table at each trick
+        (a hand of earlier rules: its deal and its recorded result, ``Replay.earlier``)."""
         stored = await self._finished(guild_id, hand)
-        return stored.line, replay(_record(stored))
+        record = _record(stored)
+        # a hand of earlier rules is never re-played under today's (nor re-scored): its deal,
+        # and the result recorded when it was played
+        return stored.line, replay(record) if record.current else earlier(record)
 
     async def _finished(self, guild_id: int, hand: int | str) -> StoredHand:
         hand_id = parse_short_id(hand) if isinstance(hand, str) else hand

@@ -168,15 +168,17 @@ class TableService:
         try:
             await service.load()
             await service.rate_earlier_hands()
+            service.thinker.start()  # ready by the first decisions
         except BaseException:
             await service.close()
             raise
         return service
 
     async def close(self) -> None:
-        """Stop the AI workers; close the database, then give up the lease (never the other
-        way round)."""
+        """Stop the deadline pass's busy tables and the AI workers; close the database, then
+        give up the lease (never the other way round)."""
         try:
+            await self._deadlines.close()
             await self._state.thinker.close()
         finally:
             try:

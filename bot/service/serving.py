@@ -17,7 +17,15 @@ from bot.service.errors import refuse
 from bot.service.live import LiveTable
 from bot.service.recovery import Recovery
 from bot.service.state import ServiceState, log
-from bot.store import DatabaseGone, DatabaseUnavailable, StaleTable, StoreBusy, Transaction
+from bot.store import (
+    DatabaseGone,
+    DatabaseUnavailable,
+    DuplicateActionId,
+    IntegrityError,
+    SeatedElsewhere,
+    StoreBusy,
+    Transaction,
+)
 
 LEASE_RETRY = 1.0  # seconds between tries to take back a lost lease from a player's call
 READ_BACK = frozenset({"database_unavailable", "table_changed"})  # ``transaction`` reloaded
@@ -62,6 +70,7 @@ class Serving:
         played them meanwhile); None when done, else the refusal that says why not."""
         state = self.state
         assert state.lease is not None
+        state.reading = True  # memory may be stale until read back: calls are "busy"
         try:
             why = await state.lease.try_acquire()
             if why is None:
@@ -70,6 +79,8 @@ class Serving:
             await state.lease.release()  # tables not read: not served yet
             log.warning("%s not served: %s", state.shards, exc)
             return "database_unavailable"
+        finally:
+            state.reading = False
         if why is not None:
             log.warning("%s not served: %s", state.shards, why)
             return "guild_not_served"
@@ -78,8 +89,11 @@ class Serving:
 
     async def serving(self) -> None:
         """Refuse every call while the lease is lost, trying (at most once a second) to take
-        it back first: after a database restart, play goes on at the next click."""
+        it back first: after a database restart, play goes on at the next click. While the
+        tables are read back, calls are "busy" (never "ended", nor a second table opened)."""
         state = self.state
+        if state.reading:
+            raise refuse("busy_try_again")
         if not state.fenced:
             return
         now = time.monotonic()
@@ -106,6 +120,7 @@ class Serving:
             raise refuse(state.fence_code)
         try:
             async with state.store.transaction() as tx:
+                tx.set_aside = frozenset(state.quarantined)
                 if table is not None:
                     tx.claim_table(table.id, table.version)
                 yield tx
@@ -114,13 +129,20 @@ class Serving:
         except DatabaseGone:
             self.stop()
             raise refuse("database_gone") from None
-        except (StaleTable, DatabaseUnavailable) as exc:
+        except SeatedElsewhere as exc:  # another process seated them (memory did not know)
+            if table is not None:
+                await self.recovery.reload(table.id)
+            raise refuse("already_seated_here", table_id=exc.table_id) from None
+        except (IntegrityError, DatabaseUnavailable) as exc:
+            if isinstance(exc, DuplicateActionId):
+                raise  # the action was applied before: the caller answers with it
             if table is not None:
                 await self.recovery.reload(table.id)
             if isinstance(exc, DatabaseUnavailable):
                 log.warning("database unavailable: %s", exc)
                 raise refuse("database_unavailable") from None
-            table_id = table.id if table is not None else exc.table_id
+            # another process changed the table (its version, or a hand it dealt first)
+            table_id = table.id if table is not None else getattr(exc, "table_id", None)
             raise refuse("table_changed", table_id=table_id) from None
         if table is not None:
             table.version += 1
@@ -134,6 +156,8 @@ class Serving:
             raise refuse("database_gone")
         await self.serving()
         table = state.tables.get(table_id)
+        if table is not None and table.earlier_rules is not None:
+            raise refuse("busy_try_again")  # dealt again under today's rules at the next pass
         if table is not None and table.unavailable:
             await self.recovery.reload(table_id)  # a retry (never over a fresher table)
             table = state.tables.get(table_id)

@@ -41,6 +41,7 @@ class ServiceState:
     seating: asyncio.Lock = field(default_factory=asyncio.Lock)  # "one table per channel per user"
     quarantined: dict[int, str] = field(default_factory=dict)  # table id -> why not rebuilt
     gone: bool = False  # the database file vanished: every write is refused until restart
+    reading: bool = False  # every table is being read back (the lease regained): calls wait
     regain_at: float = 0.0  # when a lost lease may next be tried (``Serving.serving``)
     fence_code: str = "guild_not_served"  # why calls are refused while the lease is lost
 

@@ -24,6 +24,7 @@ from bot.service.serving import READ_BACK, Serving
 from bot.service.state import ServiceState
 from bot.store import LedgerEntry, Transaction
 from engine.actions import Action, TakeBack, action_to_json
+from engine.game import versioned_start
 from engine.records import plain
 
 RECENT = 8  # results kept per table to answer a repeated action id with the first answer
@@ -197,12 +198,33 @@ class Writes:
         game = rules.from_start(start)
         number = table.hand_number + 1
         table.seated = tuple(None if s is None else s.user_id for s in table.seats)
-        table.hand_id = await tx.insert_hand(table.id, number, game.start, now, table.seated)
+        start = versioned_start(game)  # the rules version too: an old hand is never re-scored
+        table.hand_id = await tx.insert_hand(table.id, number, start, now, table.seated)
         table.game, table.hand_number, table.public = game, number, game.view(None)
         table.story = []
         table.status = "playing"
         await tx.update_table(table.id, status="playing", hand_id=table.hand_id)
         return [ev.HandDealt(number, game.to_move)]
+
+    async def renew_rules(self, table: LiveTable) -> ev.Update:
+        """(Under the table's lock.) A table whose latest hand was dealt under earlier rules
+        (``earlier_rules``) goes on under today's: a hand still running is void without penalty
+        (recorded ``abandoned``: no result, no scores), a finished one keeps its stored result;
+        then the next hand is dealt at once, or a table that was closing ends."""
+        assert table.hand_id is not None and table.earlier_rules is not None
+        running = table.earlier_rules == "running"
+
+        async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
+            if running:
+                await tx.finish_hand(table.hand_id, "abandoned", None, now)
+            table.earlier_rules, table.take_back, table.end_vote = None, None, None
+            await tx.update_table(table.id, take_back=None, end_vote=None)
+            out: list[ev.Announcement] = [ev.RulesChanged(table.hand_number, running)]
+            if table.closing:
+                return out + await self.end(table, tx, now, "closed_after_hand")
+            return out + await self.deal(table, tx, now)
+
+        return await self.write(table, step)
 
     @staticmethod
     async def end(

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 from bot.store.dialect import Params
-from bot.store.errors import DuplicateActionId, IntegrityError, StaleTable
+from bot.store.errors import DuplicateActionId, IntegrityError, SeatedElsewhere, StaleTable
 from bot.store.postgres import SCORES_LOCK
 from bot.store.records import LedgerEntry
 from bot.store.scores import ScoreWrites
@@ -36,6 +36,7 @@ _UPDATABLE = frozenset(
     }
 )
 _LOG = "INSERT INTO actions (hand_id, seq, action_id, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)"
+
 
 class Connection(Protocol):
     """What a backend's transaction offers: statements with ``?`` / ``:name`` parameters."""
@@ -62,6 +63,8 @@ class Transaction(ScoreWrites):
         self._conn = conn
         self._claim: tuple[int, int, dict[str, Any]] | None = None  # table, version, changes
         self._action: tuple[Any, ...] | None = None  # an action to log with the claim
+        # tables set aside (quarantined): their players are free to sit elsewhere (put_seat)
+        self.set_aside: frozenset[int] = frozenset()
 
     async def _run(self, sql: str, params: Params = ()) -> None:
         await self._flush()
@@ -166,6 +169,8 @@ class Transaction(ScoreWrites):
         for name in ("settings", "end_vote", "take_back"):
             if fields.get(name) is not None:
                 fields[name] = dumps(fields[name])
+        if fields.get("status") == "ended":  # its people are free to sit elsewhere
+            await self._run("DELETE FROM channel_seats WHERE table_id = ?", (table_id,))
         if self._claim is not None and self._claim[0] == table_id:
             self._claim[2].update(fields)  # written with the claim, at the end
             return
@@ -175,7 +180,8 @@ class Transaction(ScoreWrites):
         )
 
     async def put_seat(self, table_id: int, seat: int, user_id: int | None, name: str) -> None:
-        """Seat ``user_id`` (None: a bot), with the seat's flags cleared."""
+        """Seat ``user_id`` (None: a bot), with the seat's flags cleared; ``SeatedElsewhere``
+        if the user sits at another live table of the channel (whatever any memory says)."""
         await self._run(
             "INSERT INTO seats (table_id, seat, user_id, name, missed, autoplay) "
             "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (table_id, seat) DO UPDATE SET "
@@ -183,9 +189,38 @@ class Transaction(ScoreWrites):
             "autoplay = excluded.autoplay",
             (table_id, seat, user_id, name, False, False),
         )
+        await self._sync_channel_seats(table_id)
+        if user_id is None:
+            return
+        aside = ", ".join("?" * len(self.set_aside))  # their rows may be taken over
+        row = await self._one(
+            "INSERT INTO channel_seats (channel_id, user_id, table_id) "
+            "SELECT channel_id, ?, id FROM tables WHERE id = ? "
+            "ON CONFLICT (channel_id, user_id) DO UPDATE SET table_id = excluded.table_id "
+            "WHERE channel_seats.table_id = excluded.table_id"
+            + (f" OR channel_seats.table_id IN ({aside})" if aside else "")
+            + " RETURNING table_id",
+            (user_id, table_id, *sorted(self.set_aside)),
+        )
+        if row is None:
+            other = await self._one(
+                "SELECT c.table_id FROM channel_seats c JOIN tables t "
+                "ON t.channel_id = c.channel_id WHERE t.id = ? AND c.user_id = ?",
+                (table_id, user_id),
+            )
+            raise SeatedElsewhere(user_id, int(other[0]))
 
     async def clear_seat(self, table_id: int, seat: int) -> None:
         await self._run("DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat))
+        await self._sync_channel_seats(table_id)
+
+    async def _sync_channel_seats(self, table_id: int) -> None:
+        """Forget the table's people who no longer sit at it (migration 9)."""
+        await self._run(
+            "DELETE FROM channel_seats WHERE table_id = ? AND user_id NOT IN "
+            "(SELECT user_id FROM seats WHERE table_id = ? AND user_id IS NOT NULL)",
+            (table_id, table_id),
+        )
 
     async def set_seat_flags(
         self, table_id: int, seat: int, *, missed: bool, autoplay: bool

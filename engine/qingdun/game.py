@@ -50,6 +50,10 @@ _DISPLAY_ORDER = sort_hand(ALL_CARDS)
 class Game(GameBase):
     """One hand of 清墩 between seats 0-3 (partners 0 & 2, 1 & 3)."""
 
+    #: 2 since 2026-12-01: 頭家's exit alone merges, the early end against 二家's own points,
+    #: 末家's forfeit, every led play of 2s the lowest, three jokers a 清墩, 排炮 by bombs.
+    RULES_VERSION = 2
+
     def __init__(
         self,
         hands: Sequence[Sequence[Card]],

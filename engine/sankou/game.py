@@ -42,8 +42,13 @@ from engine.sankou.view import (
 
 __all__ = ["BID_STEP", "HAND_SIZE", "KITTY_SIZE", "MAX_BID", "MIN_BID", "Game"]
 
+
 class Game(GameBase):
     """One hand of 三扣. Build it with ``deal``, ``from_deal`` or ``from_start``."""
+
+    #: 2 since 2026-12-01: a failed throw forces the smallest pair it could lose; the leaving
+    #: penalty scales with the contract's multiplier and the leaver's fellow defenders score 0.
+    RULES_VERSION = 2
 
     def __init__(
         self,
@@ -390,8 +395,10 @@ class Game(GameBase):
             raise illegal("take_back_only_plays")
         if not self._trick:
             raise illegal("take_back_trick_over")
-        if len(self._trick) == 1 and self._lead is not None and (
-            self._failed_throw is not None or self._lead.kind is Kind.THROW
+        if (
+            len(self._trick) == 1
+            and self._lead is not None
+            and (self._failed_throw is not None or self._lead.kind is Kind.THROW)
         ):
             raise illegal("take_back_throw")
         return last

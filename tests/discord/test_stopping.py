@@ -18,8 +18,6 @@ import sys
 import time
 from pathlib import Path
 
-import pytest
-
 from bot.store import Shards, Store
 from tests.sql import execute
 
@@ -139,11 +137,6 @@ def test_a_second_signal_exits_at_once_killing_the_workers(tmp_path: Path) -> No
         child.kill_leftovers()
 
 
-@pytest.mark.xfail(
-    reason="needs the AI workers' parent-death check (PR_SET_PDEATHSIG / getppid), written for "
-    "issue 21 in bot/service/thinking.py: remove this mark once that is merged",
-    strict=False,
-)
 def test_after_sigkill_no_worker_outlives_the_bot(tmp_path: Path) -> None:
     child = Child(tmp_path / "cardtable.db", acks=1)
     try:

@@ -106,6 +106,7 @@ async def test_the_upgrade_recounts_every_standing_from_the_log(
         before = await store.all_standings()
     for table in ("standings", "standing_periods"):  # as the schema was before migration 8
         await execute(database, f"ALTER TABLE {table} DROP COLUMN bonus_counted")
+    await execute(database, "DROP TABLE channel_seats")  # and before migration 9
     if backend == "sqlite":
         await execute(database, "PRAGMA user_version = 7")
     else:

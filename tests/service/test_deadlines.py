@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import Any
 
-from bot.service import TableService
+import pytest
+
+import engine.ai
+from bot.service import TableService, deadlines
 from bot.service import events as ev
-from engine.actions import Leave
-from tests.service.helpers import USERS, Clock, full_table, mover, open_service
+from engine.actions import Action, Leave
+from engine.qingdun.observation import QingdunObservation
+from tests.service.helpers import CHANNEL, USERS, Clock, full_table, mover, open_service, seeds
+from tests.thinkers import quick_thinker
 
 A, B, C, D = USERS
 
@@ -71,3 +78,44 @@ async def test_bot_turns_have_no_deadline_and_are_listed(service: TableService) 
     assert last is None or (not last.bot_to_move and last.to_move_user == A)
     assert await service.play_bot(table) is None
     assert all(u.action is not None and not isinstance(u.action, Leave) for u in updates)
+
+
+async def test_a_table_past_its_share_of_the_pass_goes_on_by_itself(
+    database: str | Path, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One table's timeout bot thinking long never holds up the pass for the others: past its
+    share it goes on by itself, and the next pass announces its move."""
+    monkeypatch.setattr(deadlines, "PASS_SHARE", 0.2)
+    release = threading.Event()
+    real = engine.ai.decide
+
+    def qingdun_waits(observation: Any, **budget: Any) -> Action:
+        if isinstance(observation, QingdunObservation):
+            assert release.wait(10)
+        return real(observation, **budget)
+
+    monkeypatch.setattr(engine.ai, "decide", qingdun_waits)
+    service = await TableService.open(
+        database, clock=clock, seed_source=seeds(), thinker=quick_thinker(workers=2)
+    )
+    try:
+        settings = {"turn_seconds": 600, "bot_seconds": 3}
+        slow = await full_table(service, "qingdun", settings=settings)
+        others = tuple(user + 100 for user in USERS)
+        quick = await full_table(
+            service, "sankou", settings=settings, channel=CHANNEL + 1, users=others
+        )
+        clock.advance(601)
+        [update] = await service.run_due()
+        assert update.table_id == quick and isinstance(update.announcements[0], ev.TimedOut)
+        assert await service.run_due() == []  # the busy table is not started a second time
+        release.set()
+        for _ in range(100):  # a hang guard: each pass waits up to its share for the table
+            if late := await service.run_due():
+                break
+        [moved] = late
+        assert moved.table_id == slow and isinstance(moved.announcements[0], ev.TimedOut)
+        assert service.thinker.fallbacks == {}
+    finally:
+        release.set()
+        await service.close()

@@ -193,7 +193,10 @@ class ScoreVerbs(Verbs):
         name = f"hand-{ident}.json"
         data = json.dumps(record.to_json(), ensure_ascii=False, indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=name, description=f"#{ident}")
-        await say(interaction, t("export.done", lang, id=ident, file=name), files=[file])
+        done = t("export.done", lang, id=ident, file=name)
+        if not record.current:  # never re-played: what it says is what was recorded
+            done += "\n" + t("export.earlier_rules", lang, rules=record.rules)
+        await say(interaction, done, files=[file])
 
     async def min_hands(self, interaction: discord.Interaction, hands: int | None) -> None:
         """Show or (server managers) set the completed hands before void-hand bonuses rank."""
