@@ -3,7 +3,7 @@
 Each benchmark is a module here with a ``main()`` that prints its medians, rates and the
 ratios against its goals. Run one alone with ``python -m bench NAME`` or ``python -m bench.NAME``.
 ``ai`` (``python -m bench ai --deals 40``) plays thousands of hands and takes hours at its
-defaults, so it runs only when named.
+defaults, and ``ai_load`` keeps every core busy for minutes, so they run only when named.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ BENCHMARKS = (
     "service_load",
     "autocomplete",
     "hand_menus",
+    "stop",
 )
-ON_REQUEST = ("ai", "ai_search", "ai_review", "ai_speed")  # too long for a run of everything
+ON_REQUEST = ("ai", "ai_load", "ai_search", "ai_review", "ai_speed")  # too long for a full run
 PARTS = ("board_load",)  # run by service_load; may also run alone
 
 

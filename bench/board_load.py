@@ -36,10 +36,10 @@ END = 1_801_436_400.0  # Sunday 31 January 2027, 23:00 UTC
 GUILD = 1
 RUNS = 40
 GOAL_MS = 50.0
-_VOID_SUMS = (
-    "SUM(CASE WHEN void AND delta > 0 THEN delta ELSE 0 END), "
-    "SUM(CASE WHEN void AND delta < 0 THEN delta ELSE 0 END)"
-)
+# Leaving bonuses; the last column (``bonus_counted``) takes them all: the bench times the
+# queries, not the once-a-day rule (tests/ratings/test_leaving_bonuses.py checks that).
+_BONUS = "SUM(CASE WHEN void AND delta > 0 THEN delta ELSE 0 END)"
+_VOID_SUMS = f"{_BONUS}, SUM(CASE WHEN void AND delta < 0 THEN delta ELSE 0 END)"
 
 
 def populate(path: Path) -> None:
@@ -101,20 +101,22 @@ def populate(path: Path) -> None:
         con.execute(
             f"INSERT INTO standing_periods SELECT guild_id, game, '{period}', {start_day}, "
             "user_id, SUM(NOT void), SUM(won AND NOT void), "
-            f"SUM(CASE WHEN void THEN 0 ELSE delta END), SUM(void), {_VOID_SUMS} FROM ledger "
+            f"SUM(CASE WHEN void THEN 0 ELSE delta END), SUM(void), {_VOID_SUMS}, {_BONUS} "
+            "FROM ledger "
             f"GROUP BY guild_id, game, {start_day}, user_id"
         )
     standings = con.execute(
         "SELECT guild_id, game, user_id, MAX(name), SUM(NOT void), SUM(won AND NOT void), "
         f"SUM(CASE WHEN void THEN 0 ELSE delta END), SUM(void), {_VOID_SUMS}, SUM(left_hand), "
-        "MAX(at) FROM ledger "
+        f"MAX(at), {_BONUS} FROM ledger "
         "GROUP BY guild_id, game, user_id"
     ).fetchall()
     rows = []
-    for guild, game, user, name, *counts, last in standings:
+    for guild, game, user, name, *counts, last, counted in standings:
         mu, sigma = rng.gauss(25, 3), rng.uniform(1.5, 3)
-        rows.append((guild, game, user, "", name, mu, sigma, shown(mu, sigma), *counts, last))
-    con.executemany(f"INSERT INTO standings VALUES ({', '.join('?' * 16)})", rows)
+        rows.append((guild, game, user, "", name, mu, sigma, shown(mu, sigma), *counts, last,
+                     counted))  # fmt: skip
+    con.executemany(f"INSERT INTO standings VALUES ({', '.join('?' * 17)})", rows)
     steps = sorted(
         (GUILD, game, user, at, hand_id, 25.0, 2.0, 1000 + seat, 1000)
         for hand_id, seat, _, user, _, game, *_, at in ledger

@@ -16,7 +16,6 @@ import sys
 import tempfile
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +49,7 @@ async def run(deals: int) -> None:
         tables = Tables()
         # the hint decided without search in a thread: the menu's own work is measured (a real
         # hint thinks in a worker process, off the event loop, and is shared while it holds)
-        quick = Thinker(executor=ThreadPoolExecutor(1), simulations=0)
+        quick = Thinker(1, threads=True, simulations=0)
         tables.service = await TableService.open(
             Path(folder) / "bench.db", dealer=tables.deal, thinker=quick
         )

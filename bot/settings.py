@@ -1,18 +1,21 @@
-"""Settings from the environment or a ``.env`` file (see ``.env.example``)."""
+"""Settings from the environment or a ``.env`` file (see ``.env.example``), each one checked."""
 
 from __future__ import annotations
 
-import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot.config import SettingsError, database, environment, redact, secret
 from bot.service.thinking import MAX_WORKERS
-from bot.store.postgres import MAX_SHARDS, is_postgres_url, redact
+from bot.store.postgres import MAX_SHARDS
 from bot.store.shards import Shards
 
+__all__ = ["LOG_LEVELS", "Settings", "SettingsError", "load_settings"]
 
-class SettingsError(Exception):
-    """A setting is missing or malformed; the message tells the operator what to do."""
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
+HEALTH_PORT = 8080
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +27,13 @@ class Settings:
     database_url: str | None = None  # PostgreSQL; when set, ``database_path`` is not used
     shards: Shards | None = None  # None: one process, one connection to Discord, every guild
     ai_workers: int | None = None  # AI worker processes; None: ``thinking.default_workers()``
+    log_format: str = "text"  # or "json": one JSON object per line
+    http_host: str = "127.0.0.1"  # where /healthz (and /metrics) listen
+    health_port: int | None = None  # None: no /healthz
+    metrics_port: int | None = None  # None: no /metrics
+
+    def __repr__(self) -> str:  # never the token, nor the database's password
+        return f"Settings({self.describe_database()}, shards={self.shards})"
 
     @property
     def database(self) -> str | Path:
@@ -32,20 +42,6 @@ class Settings:
 
     def describe_database(self) -> str:
         return redact(self.database_url) if self.database_url else f"SQLite {self.database_path}"
-
-
-def read_dotenv(path: Path) -> dict[str, str]:
-    """``KEY=value`` lines; blank lines and ``#`` comments ignored, quotes stripped."""
-    values: dict[str, str] = {}
-    if not path.is_file():
-        return values
-    for line in path.read_text(encoding="utf-8").splitlines():
-        line = line.strip()
-        if not line or line.startswith("#") or "=" not in line:
-            continue
-        key, _, value = line.partition("=")
-        values[key.strip()] = value.strip().strip("'\"")
-    return values
 
 
 def _shards(count_text: str, ids_text: str, postgres: bool) -> Shards | None:
@@ -78,40 +74,54 @@ def _shards(count_text: str, ids_text: str, postgres: bool) -> Shards | None:
     return shards
 
 
-def load_settings(env: dict[str, str] | None = None, dotenv: Path = Path(".env")) -> Settings:
-    """Environment variables win over ``.env``."""
-    merged = read_dotenv(dotenv) | dict(os.environ if env is None else env)
-    token = merged.get("DISCORD_TOKEN", "").strip()
+def _choice(merged: Mapping[str, str], name: str, choices: tuple[str, ...], default: str) -> str:
+    value = merged.get(name, "").strip() or default
+    if value.upper() in (c.upper() for c in choices):
+        return value.upper() if choices[0].isupper() else value.lower()
+    raise SettingsError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+
+
+def _number(merged: Mapping[str, str], name: str, low: int, high: int, what: str) -> int | None:
+    text = merged.get(name, "").strip()
+    if not text:
+        return None
+    if not text.isdigit() or not low <= int(text) <= high:
+        raise SettingsError(f"{name} must be a number from {low} to {high} ({what}), not {text!r}")
+    return int(text)
+
+
+def load_settings(env: Mapping[str, str] | None = None, dotenv: Path = Path(".env")) -> Settings:
+    """Environment variables win over ``.env``; ``SettingsError`` says what is wrong."""
+    merged = environment(env, dotenv)
+    token = secret(merged, "DISCORD_TOKEN").strip()
     if not token:
         raise SettingsError(
             "DISCORD_TOKEN is not set.\n"
             "  1. Create a bot at https://discord.com/developers/applications (Bot tab).\n"
-            "  2. Copy .env.example to .env and put the token after DISCORD_TOKEN=.\n"
+            "  2. Copy .env.example to .env and put the token after DISCORD_TOKEN=\n"
+            "     (or name a file holding it in DISCORD_TOKEN_FILE).\n"
             "  3. Run `make run` again."
         )
     guild = merged.get("DEV_GUILD_ID", "").strip()
     if guild and not guild.isdigit():
         raise SettingsError(f"DEV_GUILD_ID must be a server id (digits), not {guild!r}")
-    url = merged.get("DATABASE_URL", "").strip() or None
-    if url is not None and not is_postgres_url(url):
-        raise SettingsError(
-            "DATABASE_URL must be a PostgreSQL URL like postgresql://user:password@host/cardtable "
-            "(leave it empty to use the SQLite file DATABASE_PATH)"
-        )
-    workers = merged.get("AI_WORKERS", "").strip()
-    if workers and (not workers.isdigit() or not 1 <= int(workers) <= MAX_WORKERS):
-        raise SettingsError(
-            f"AI_WORKERS must be a number from 1 to {MAX_WORKERS} (or empty: one per core, "
-            f"at most 2), not {workers!r}"
-        )
+    chosen = database(merged)
+    url = chosen if isinstance(chosen, str) else None
+    health = merged.get("HEALTH_PORT", str(HEALTH_PORT))
     return Settings(
         token=token,
         database_path=Path(merged.get("DATABASE_PATH", "").strip() or "cardtable.db"),
         dev_guild_id=int(guild) if guild else None,
-        log_level=merged.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+        log_level=_choice(merged, "LOG_LEVEL", LOG_LEVELS, "INFO"),
         database_url=url,
         shards=_shards(
             merged.get("SHARD_COUNT", "").strip(), merged.get("SHARD_IDS", "").strip(), bool(url)
         ),
-        ai_workers=int(workers) if workers else None,
+        ai_workers=_number(
+            merged, "AI_WORKERS", 1, MAX_WORKERS, "or empty: one per core, at most 2"
+        ),
+        log_format=_choice(merged, "LOG_FORMAT", LOG_FORMATS, "text"),
+        http_host=merged.get("HTTP_HOST", "").strip() or "127.0.0.1",
+        health_port=_number({"HEALTH_PORT": health}, "HEALTH_PORT", 0, 65535, "0: none") or None,
+        metrics_port=_number(merged, "METRICS_PORT", 1, 65535, "or empty: no metrics"),
     )

@@ -97,17 +97,43 @@ def action_to_json(action: Action) -> dict[str, Any]:
     return data
 
 
-def action_from_json(data: dict[str, Any]) -> Action:
-    """Inverse of ``action_to_json``; raises ``ValueError`` on a malformed record."""
-    try:
-        cls = _TYPES[data["type"]]
-        seat = int(data["seat"])
-        if cls is Play or cls is Discard:
-            return cls(seat, tuple(parse_cards(data["cards"])))
-        if cls is Bid:
-            return Bid(seat, int(data["amount"]))
-        if cls is DeclareTrump:
-            return DeclareTrump(seat, Suit(data["suit"]))
-        return cls(seat)
-    except (KeyError, TypeError) as exc:
-        raise ValueError(f"malformed action record: {data!r}") from exc
+def shown(value: Any) -> str:
+    """A JSON value as an error message may quote it: short, on one line, whatever its size."""
+    if isinstance(value, bool) or value is None:
+        return repr(value)
+    if isinstance(value, int):
+        return repr(value) if abs(value) < 10**30 else "a number of more than 30 digits"
+    if isinstance(value, str | float):
+        text = repr(value)
+        return text if len(text) <= 40 else text[:37] + "..."
+    return f"a {'list' if isinstance(value, list) else type(value).__name__}"
+
+
+def action_from_json(data: Any) -> Action:
+    """Inverse of ``action_to_json``; raises ``ValueError`` saying which field is wrong (a bad
+    card is a ``CardParseError``, a ``ValueError`` too)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"an action record is an object, not {shown(data)}")
+    kind = data.get("type")
+    cls = _TYPES.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ValueError(f"unknown action type {shown(kind)}: expected one of {', '.join(_TYPES)}")
+    seat = data.get("seat")
+    if type(seat) is not int or not 0 <= seat <= 3:
+        raise ValueError(f"'seat' must be a seat number 0-3, not {shown(seat)}")
+    if cls is Play or cls is Discard:
+        cards = data.get("cards")
+        if not isinstance(cards, str):
+            raise ValueError(f"'cards' must be text like \"10H JS\", not {shown(cards)}")
+        return cls(seat, tuple(parse_cards(cards)))
+    if cls is Bid:
+        amount = data.get("amount")
+        if type(amount) is not int:
+            raise ValueError(f"'amount' must be a whole number, not {shown(amount)}")
+        return Bid(seat, amount)
+    if cls is DeclareTrump:
+        suit = data.get("suit")
+        if not isinstance(suit, str) or suit not in {s.value for s in Suit}:
+            raise ValueError(f"'suit' must be S, H, D or C, not {shown(suit)}")
+        return DeclareTrump(seat, Suit(suit))
+    return cls(seat)

@@ -7,16 +7,34 @@ and ``apply`` routes a recorded action to the verifying method (``play``, ``bid`
 A ``TakeBack`` record undoes the move before it by rebuilding the hand from its start and the
 moves that still stand (``standing``): the log keeps both, so a replay passes through the same
 states as the live game did.
+
+Each game has a rules version (``RULES_VERSION``), raised whenever a change of the rules would
+score an old hand differently. The service stores it in each hand's start record
+(``"rules"``); a start record without one was dealt under the rules before versions were
+recorded (``EARLIER_RULES``). Only a hand of the current version can be re-played.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Iterator
-from typing import Any, Self
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, ClassVar, Self
 
 from engine.actions import Action, TakeBack
 from engine.cards import Card
+
+EARLIER_RULES = 1  # the rules version of a start record that names none
+
+
+def rules_version(start: Mapping[str, Any]) -> Any:
+    """The rules version a hand was dealt under, as its start record says (``EARLIER_RULES``
+    when it says none; a reader checks that it is a whole number)."""
+    return start.get("rules", EARLIER_RULES)
+
+
+def versioned_start(game: GameBase) -> dict[str, Any]:
+    """The start record to store for a hand dealt now: the game's, with its rules version."""
+    return {**game.start, "rules": game.RULES_VERSION}
 
 
 def standing(actions: Iterable[Action]) -> list[Action]:
@@ -34,6 +52,8 @@ class GameBase(ABC):
     """What every game offers. Subclasses record each accepted action in ``_actions``."""
 
     _actions: list[Action]
+    #: The version of these rules: raised whenever a change would score an old hand otherwise.
+    RULES_VERSION: ClassVar[int]
 
     @property
     @abstractmethod

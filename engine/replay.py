@@ -2,7 +2,11 @@
 
 ``python -m engine.replay FILE`` reads a hand record (``docs/records.md``), re-plays it offline
 and prints the deal, the bidding (三扣), every trick and the result, then checks the re-played
-result against the one recorded. Exit status: 0 equal, 1 different, 2 unreadable record.
+result against the one recorded. Exit status: 0 equal, 1 different, 2 a file that is not a
+readable record of this engine's rules (one line on stderr says why, never a traceback).
+
+A hand played under earlier rules is never re-played (``earlier``): it is shown as dealt, with
+the result recorded when it was played.
 
 The views made here are the engines' own public views, taken right after the action that ended
 each trick, with that trick put back on the table; they hold no hand, so ``render_table`` draws
@@ -54,11 +58,19 @@ class Replay:
     deal: RevealedDeal
     tricks: tuple[TableView, ...]
     unfinished: bool = False  # the last trick page is the one the hand ended inside
+    earlier: bool = False  # played under earlier rules: not re-played (``game`` is the deal)
 
     @property
     def result_matches(self) -> bool:
         """Whether re-playing gives the recorded result (both None for an abandoned hand)."""
         return (plain(self.game.result) if self.game.over else None) == self.record.result
+
+
+def earlier(record: HandRecord) -> Replay:
+    """A hand played under earlier rules, not re-played (today's rules could score it otherwise,
+    or refuse its moves): the deal, no tricks; its recorded result is the one that stands."""
+    dealt = record.dealt()
+    return Replay(record, dealt, reveal(record.game, record.start, dealt), (), earlier=True)
 
 
 def replay(record: HandRecord) -> Replay:
@@ -201,6 +213,25 @@ def _result_line(played: Replay, names: Sequence[str]) -> str:
     return f"Result: {kind.value}{extra}; {deltas}"
 
 
+def _no_constant(name: str) -> Any:
+    raise RecordError(f"not JSON: {name} is no number a record holds")
+
+
+def read(path: Path) -> HandRecord:
+    """The record in the file at ``path``; ``RecordError`` (or ``OSError`` /
+    ``UnicodeDecodeError``) with one line saying what is wrong."""
+    text = path.read_text(encoding="utf-8")
+    try:
+        data = json.loads(text, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not JSON: {exc}") from None
+    except RecursionError:
+        raise RecordError("not a hand record: its JSON is nested too deeply") from None
+    except ValueError as exc:  # a number of more digits than Python converts
+        raise RecordError(f"not a hand record: {str(exc).split(';')[0]}") from None
+    return HandRecord.from_json(data)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m engine.replay", description="Re-play a cardtable hand record offline."
@@ -208,13 +239,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("file", type=Path, help="a hand record (JSON), e.g. from /scores export")
     args = parser.parse_args(argv)
     try:
-        data = json.loads(args.file.read_text(encoding="utf-8"))
-        played = replay(HandRecord.from_json(data))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, RecordError) as exc:
-        print(f"{args.file}: {exc}", file=sys.stderr)
+        played = replay(read(args.file))
+        lines, matches = describe(played), played.result_matches
+    except (OSError, UnicodeDecodeError, RecordError, RecursionError) as exc:
+        why = "its JSON is nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        print(f"{args.file}: {why.splitlines()[0] if why else type(exc).__name__}", file=sys.stderr)
         return 2
-    print("\n".join(describe(played)))
-    return 0 if played.result_matches else 1
+    print("\n".join(lines))
+    return 0 if matches else 1
 
 
 if __name__ == "__main__":

@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# Create the virtual environment, install the project and its dev extras, make sure a CJK
-# font is present so player names in Chinese render as glyphs, not boxes, and that a
-# PostgreSQL server is installed for the tests of the PostgreSQL backend (they start a
-# throwaway server of their own; without one they are skipped, with a note).
+# scripts/setup.sh run|test: create the virtual environment and install what the command needs,
+# at the versions locked in requirements/ (run.txt, dev.txt: `make lock` writes them).
+#   run   the bot only: the project, its runtime dependencies, and a CJK font so player names in
+#         Chinese render as glyphs, not boxes;
+#   test  also the dev tools (pytest, hypothesis, ruff, simcord, import-linter …) and a
+#         PostgreSQL server for the tests of that backend (they start a throwaway server of their
+#         own; without one they are skipped, with a note).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python3}"
+WHAT="${1:-run}"
+case "$WHAT" in
+    run) extras=""; lock=requirements/run.txt ;;
+    test) extras="[dev]"; lock=requirements/dev.txt ;;
+    *) echo "usage: scripts/setup.sh run|test" >&2; exit 2 ;;
+esac
 
 if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
     echo "cardtable needs Python 3.11 or newer; $PYTHON is $("$PYTHON" --version 2>&1)" >&2
@@ -15,8 +24,7 @@ fi
 if [ ! -x .venv/bin/python ]; then
     "$PYTHON" -m venv .venv
 fi
-.venv/bin/python -m pip install -q --upgrade pip
-.venv/bin/python -m pip install -q -e '.[dev]'
+.venv/bin/python -m pip install -q --disable-pip-version-check -c "$lock" -e ".$extras"
 
 apt_updated=""
 # apt_install WHAT FALLBACK PACKAGE...: install through apt-get (as root, or with sudo), or say
@@ -59,6 +67,6 @@ if ! have_cjk_font; then
         fontconfig fonts-noto-cjk fonts-noto-color-emoji
 fi
 
-if [ -z "${PG_BIN:-}" ] && ! have_postgres_server; then
+if [ "$WHAT" = test ] && [ -z "${PG_BIN:-}" ] && ! have_postgres_server; then
     apt_install "the PostgreSQL server" "the PostgreSQL tests are skipped" postgresql
 fi

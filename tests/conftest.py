@@ -23,7 +23,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from bot.store import Store
-from tests import postgres
+from tests import leaks, postgres
 
 settings.register_profile(
     "default", deadline=None, suppress_health_check=[HealthCheck.too_slow], max_examples=50
@@ -147,3 +147,42 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
             reasons[text.removeprefix("Skipped: ")] += 1
     for reason, count in reasons.items():
         terminalreporter.write_line(f"{count} tests skipped. {reason}", yellow=True)
+    terminalreporter.write_line(
+        f"secret scan: {len(leaks.WATCHED)} secrets watched in {LeakScan.reports} reports "
+        f"({LeakScan.characters:,} characters of captured output and logs): "
+        f"{LeakScan.leaked} leaks"
+    )
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Iterator[None]:
+    """Fail a test whose captured stdout, stderr or log records, at any level it captured,
+    or whose failure report, show a watched secret (``tests/leaks.py``)."""
+    outcome = yield
+    report = outcome.get_result()  # type: ignore[attr-defined]
+    texts = [content for name, content in report.sections if name.endswith(report.when)]
+    if report.failed:
+        texts.append(report.longreprtext)
+    if leaks.found("\n".join(texts)):
+        report.outcome = "failed"
+        report.longrepr = (
+            f"a watched secret (a test password or bot token) shows in the output or logs of "
+            f"{report.when}; see tests/leaks.py"
+        )
+        report.sections = [(name, "(not shown: it holds a secret)") for name, _ in report.sections]
+
+
+class LeakScan:
+    """Counts what the scan read, for the closing line of the run."""
+
+    reports = 0
+    characters = 0
+    leaked = 0
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    LeakScan.reports += 1
+    LeakScan.characters += sum(
+        len(content) for name, content in report.sections if name.endswith(report.when)
+    )
+    LeakScan.leaked += "watched secret" in str(report.longrepr or "")

@@ -83,13 +83,14 @@ def _die_with_parent() -> None:  # pragma: no cover - runs in the child
 class Cluster:
     directory: Path
     process: subprocess.Popen[bytes]
+    port: int = 5432  # the socket's name says it (and, when it listens on TCP, the port)
 
     @property
     def socket_dir(self) -> Path:
         return self.directory
 
     def url(self, database: str = "postgres") -> str:
-        return f"postgresql://{USER}@/{database}?host={self.socket_dir}"
+        return f"postgresql://{USER}@/{database}?host={self.socket_dir}&port={self.port}"
 
     def log(self) -> str:
         path = self.directory / "server.log"
@@ -107,8 +108,13 @@ class Cluster:
         shutil.rmtree(self.directory, ignore_errors=True)
 
 
-def start(settings: Mapping[str, str] = FAST, *, timeout: float = 60.0) -> Cluster:
-    """A new cluster with these server settings, up and accepting connections."""
+def start(
+    settings: Mapping[str, str] = FAST, *, timeout: float = 60.0, auth_host: str = "trust"
+) -> Cluster:
+    """A new cluster with these server settings, up and accepting connections.
+
+    Local (Unix socket) connections are trusted; TCP ones use ``auth_host`` (e.g.
+    ``scram-sha-256``, with ``listen_addresses`` and ``port`` among ``settings``)."""
     binaries = server_binaries()
     if binaries is None:
         raise Unavailable(
@@ -123,7 +129,8 @@ def start(settings: Mapping[str, str] = FAST, *, timeout: float = 60.0) -> Clust
         directory.chmod(0o755)  # the socket must be reachable by this (root) process
         data = directory / "data"
         init = subprocess.run(
-            [*prefix, str(binaries / "initdb"), "-D", str(data), "-U", USER, "-A", "trust",
+            [*prefix, str(binaries / "initdb"), "-D", str(data), "-U", USER,
+             "--auth-local=trust", f"--auth-host={auth_host}",
              "-E", "UTF8", "--locale=C", "--no-sync"],
             capture_output=True, text=True, timeout=timeout, check=False,
         )  # fmt: skip
@@ -148,7 +155,7 @@ def start(settings: Mapping[str, str] = FAST, *, timeout: float = 60.0) -> Clust
             preexec_fn=preexec,
         )  # fmt: skip
         log.close()
-        cluster = Cluster(directory, process)
+        cluster = Cluster(directory, process, int(options.get("port", 5432)))
         _wait_ready(cluster, timeout)
         return cluster
     except BaseException:

@@ -8,8 +8,8 @@ from typing import Any
 
 import asyncpg
 
+from bot.config import is_postgres_url
 from bot.store.dialect import Params, bind
-from bot.store.postgres import is_postgres_url
 
 
 async def execute(database: str | Path, sql: str, params: Params = ()) -> list[tuple[Any, ...]]:

@@ -5,15 +5,55 @@ about thinking itself: a thread instead of worker processes (nothing to spawn) a
 (``simulations=0``: the strong level plays its heuristic's choice, in well under a
 millisecond), so that a table full of bots plays out as fast as before. It still runs every
 decision through the worker path: a snapshot under the lock, the decision off the event loop,
-the re-check before the commit.
+the re-check before the commit. ``Brain`` stands in for the player in those threads.
 """
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
+import asyncio
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
 
+import engine.ai
 from bot.service.thinking import Thinker
+from engine.actions import Action
 
 
-def quick_thinker(simulations: int = 0) -> Thinker:
-    return Thinker(executor=ThreadPoolExecutor(1, thread_name_prefix="ai"), simulations=simulations)
+def quick_thinker(simulations: int = 0, workers: int = 1, hint_workers: int = 1) -> Thinker:
+    return Thinker(workers, hint_workers=hint_workers, threads=True, simulations=simulations)
+
+
+class Brain:
+    """Stands in for ``engine.ai.decide`` in the worker: records each call (and the thread it
+    ran in), may hold it until the test releases it, and answers with ``answer`` if set, else
+    with the real player."""
+
+    def __init__(self) -> None:
+        self.calls: list[dict[str, Any]] = []
+        self.answers: list[Action] = []
+        self.entered = threading.Semaphore(0)
+        self.gate: threading.Event | None = None
+        self.answer: Callable[[Any], Action] | None = None
+        self.delay = 0.0  # seconds each decision takes at least
+        self._real = engine.ai.decide
+
+    def decide(self, observation: Any, **budget: Any) -> Action:
+        self.calls.append({"observation": observation, "thread": threading.get_ident(), **budget})
+        self.entered.release()
+        if self.gate is not None:
+            assert self.gate.wait(10)
+        time.sleep(self.delay)
+        action = self.answer(observation) if self.answer else self._real(observation, **budget)
+        self.answers.append(action)
+        return action
+
+    def forget(self) -> None:
+        """Start the record afresh (after the moves that set the scene)."""
+        self.calls.clear()
+        self.answers.clear()
+
+    async def thinking(self) -> None:
+        """Wait until a decision has started in the worker."""
+        assert await asyncio.to_thread(self.entered.acquire, True, 10)

@@ -12,6 +12,10 @@ With ``SHARD_COUNT`` the process is a ``discord.AutoShardedClient`` for its ``SH
 Discord sends it the events of those shards' guilds only, and the service it opens loads,
 drives and times out only those guilds' tables, after taking the lease on the shards from any
 process still serving them (``docs/deploy.md``).
+
+``run`` stops cleanly on SIGTERM, SIGHUP or SIGINT (``bot.discord.stopping``): each interaction
+passes through ``InFlight`` on its way in, so that a stop can refuse new ones and wait for
+those being handled. ``/healthz`` and ``/metrics`` are served by ``bot.discord.health``.
 """
 
 from __future__ import annotations
@@ -25,21 +29,34 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from bot.discord import commands, controls, logs, offers, scores
+from bot import metrics
+from bot.discord import commands, controls, logs, offers, replays
+from bot.discord.cooldowns import Cooldowns
 from bot.discord.deadlines import DeadlineLoop
-from bot.discord.presenter import SEND_FAILURES, Presenter
+from bot.discord.hand_controls import HandControls
+from bot.discord.hand_message import HandMessages
+from bot.discord.health import Endpoints, PortTaken, gateway_connected
+from bot.discord.presenter import Presenter
+from bot.discord.replies import SEND_FAILURES
+from bot.discord.stopping import InFlight, run_until_stopped, stop_serving
 from bot.discord.sync import sync_commands
-from bot.discord.verbs import Verbs
+from bot.discord.takeback import TakeBacks
+from bot.discord.translator import CatalogueTranslator
+from bot.discord.verbs.ending import EndingVerbs
+from bot.discord.verbs.play import PlayVerbs
+from bot.discord.verbs.scores import ScoreVerbs
+from bot.discord.verbs.table import TableVerbs
 from bot.i18n import lang_of, t
-from bot.i18n.translator import CatalogueTranslator
-from bot.service import Dealer, TableService, deal_by_seed
-from bot.service.service import Clock
+from bot.service import Clock, Dealer, TableService, deal_by_seed
 from bot.service.thinking import Thinker
 from bot.settings import Settings
 from bot.store import DatabaseUnusable
 from bot.store.shards import ALL_GUILDS
 
 log = logging.getLogger(__name__)
+# The bot has no voice: discord.py need not say at every start that voice would not work.
+discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+KINDS = {2: "command", 3: "component", 4: "autocomplete", 5: "modal"}  # interaction types
 
 
 class CardTree(app_commands.CommandTree[Any]):
@@ -60,7 +77,8 @@ class CardTree(app_commands.CommandTree[Any]):
 
 
 class CardTableBot(discord.Client):
-    """The cardtable bot: a thin adapter over ``TableService``."""
+    """The cardtable bot: a thin adapter over ``TableService``. It implements ``port.Client``
+    and makes the parts, each of which sees it through that interface only."""
 
     def __init__(
         self,
@@ -83,6 +101,9 @@ class CardTableBot(discord.Client):
             **client_options,
         )
         logs.hide_payloads()  # discord.py's debug lines would write private hands
+        self.in_flight = InFlight()  # interactions being handled (a stop waits for them)
+        parse = self._connection.parsers["INTERACTION_CREATE"]
+        self._connection.parsers["INTERACTION_CREATE"] = lambda data: self._interaction(parse, data)
         self.tree = CardTree(self)
         self.database = database  # a SQLite file, or a postgresql:// URL
         self.dev_guild_id = dev_guild_id
@@ -93,9 +114,19 @@ class CardTableBot(discord.Client):
         self.thinker = thinker  # the AI workers of the service opened here (default: a pool)
         # Opened by ``run`` before connecting (so a bad database stops us early), or here.
         self.service: TableService = service  # type: ignore[assignment]
+        # The parts, presenters first, then the verbs of each area (``interaction.client.*``).
         self.presenter = Presenter(self)
-        self.verbs = Verbs(self)
-        self.presenter.listeners.append(self.verbs.hands.follow)  # open hands follow the table
+        self.hands = HandMessages(self)
+        self.take_backs = TakeBacks(self, self.hands)
+        self.hand_controls = HandControls(self, self.hands, self.take_backs)
+        self.ending_verbs = EndingVerbs(self)
+        self.table_verbs = TableVerbs(
+            self, Cooldowns(clock), self.ending_verbs, self.hands, self.hand_controls
+        )
+        self.play_verbs = PlayVerbs(self, self.hands, self.hand_controls, self.take_backs)
+        self.score_verbs = ScoreVerbs(self)
+        # Take-back requests close, and open hands follow the table, after every change.
+        self.presenter.listeners += [self.take_backs.follow, self.hands.follow]
         self.deadlines = DeadlineLoop(self, check_every)
 
     async def setup_hook(self) -> None:
@@ -107,7 +138,7 @@ class CardTableBot(discord.Client):
                 dealer=self.dealer,
                 thinker=self.thinker,
             )
-        self.add_dynamic_items(*controls.DYNAMIC_ITEMS, offers.OfferButton, scores.ReplayButton)
+        self.add_dynamic_items(*controls.DYNAMIC_ITEMS, offers.OfferButton, replays.ReplayButton)
         await self.tree.set_translator(CatalogueTranslator())
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None
         for command in commands.COMMANDS:
@@ -117,6 +148,16 @@ class CardTableBot(discord.Client):
         self.deadlines.start()
         for table_id in self.service.bot_turns():
             self.presenter.drive_bots(table_id)
+
+    def _interaction(self, parse: Any, data: dict[str, Any]) -> None:
+        """discord.py's parser for one interaction, in flight (refused once stopping)."""
+        tasks = self.in_flight.take(lambda: parse(data))
+        if tasks is not None:
+            metrics.interaction(KINDS.get(data.get("type", 0), "other"), tasks)
+
+    def background(self) -> list[asyncio.Task[Any]]:
+        """Tasks that go on by themselves (the bots' moves): cancelled at a stop."""
+        return list(self.presenter._driving.values())
 
     async def on_message(self, message: discord.Message) -> None:
         """Count what is posted below table messages (ids only: content is never read)."""
@@ -137,43 +178,71 @@ class ShardedCardTableBot(CardTableBot, discord.AutoShardedClient):
     """The bot as one of several processes: Discord's shards ``shard_ids`` of ``shard_count``."""
 
 
-async def _serve(settings: Settings) -> None:
-    """The database first (a bad one stops us before we connect; each table it sets aside is
-    one logged line; with shards, the lease on them is waited for), then Discord."""
-    shards = settings.shards
-    service = await TableService.open(
-        settings.database, shards=shards or ALL_GUILDS, thinker=Thinker(settings.ai_workers)
-    )
-    log.info(
-        "serving %s from %s: %d unfinished tables; %d AI worker processes",
-        shards or "every guild",
-        settings.describe_database(),
-        len(service.live_tables()),
-        service.thinker.workers,
-    )
-    bot: CardTableBot
-    if shards is None:
-        bot = CardTableBot(settings.database, dev_guild_id=settings.dev_guild_id, service=service)
-    else:
-        bot = ShardedCardTableBot(
-            settings.database,
-            dev_guild_id=settings.dev_guild_id,
-            service=service,
-            shard_count=shards.count,
-            shard_ids=sorted(shards.ids),
+class _Process:
+    """One run of ``python -m bot``: the service, then the client, until stopped."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.bot: CardTableBot | None = None
+        self.task: asyncio.Task[Any] | None = None
+
+    async def serve(self) -> None:
+        """The database first (a bad one stops us before we connect; each table it sets aside
+        is one logged line; with shards, the lease on them is waited for), then Discord."""
+        self.task = asyncio.current_task()
+        settings, shards = self.settings, self.settings.shards
+        service = await TableService.open(
+            settings.database, shards=shards or ALL_GUILDS, thinker=Thinker(settings.ai_workers)
         )
-    try:
-        async with bot:
-            await bot.start(settings.token)
-    finally:
-        await service.close()  # a second close (from ``bot.close``) is harmless
+        log.info(
+            "serving %s from %s: %d unfinished tables; %d AI worker processes",
+            shards or "every guild",
+            settings.describe_database(),
+            len(service.live_tables()),
+            service.thinker.workers,
+        )
+        bot: CardTableBot
+        if shards is None:
+            bot = CardTableBot(
+                settings.database, dev_guild_id=settings.dev_guild_id, service=service
+            )
+        else:
+            bot = ShardedCardTableBot(
+                settings.database,
+                dev_guild_id=settings.dev_guild_id,
+                service=service,
+                shard_count=shards.count,
+                shard_ids=sorted(shards.ids),
+            )
+        self.bot = bot
+        endpoints = Endpoints(lambda: gateway_connected(bot), service)
+        try:
+            await endpoints.start(settings.http_host, settings.health_port, settings.metrics_port)
+            async with bot:
+                await bot.start(settings.token)
+        finally:
+            await endpoints.stop()
+            await service.close()  # a second close (from ``bot.close``) is harmless
+
+    async def stop(self) -> None:
+        """At a signal: still opening, give up; serving, stop cleanly (``stop_serving``)."""
+        if self.bot is None:
+            assert self.task is not None
+            self.task.cancel()
+            return
+        await stop_serving(self.bot.in_flight, self.bot.background(), self.bot.close)
+
+
+async def _serve(settings: Settings) -> None:
+    process = _Process(settings)
+    stopped_by = await run_until_stopped(process.serve(), process.stop)
+    if stopped_by is not None:
+        log.warning("stopped cleanly after %s", stopped_by)
 
 
 def run(settings: Settings) -> int:
     """Run until stopped. Expected problems end with a clear message and a non-zero code."""
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
+    logs.configure(settings.log_level, settings.log_format)
     try:
         asyncio.run(_serve(settings))
     except KeyboardInterrupt:
@@ -181,6 +250,9 @@ def run(settings: Settings) -> int:
     except DatabaseUnusable as exc:
         print(f"cardtable: {exc}", file=sys.stderr)
         return 3
+    except PortTaken as exc:
+        print(f"cardtable: {exc}", file=sys.stderr)
+        return 2
     except discord.LoginFailure:
         print(
             "cardtable: Discord refused the token (DISCORD_TOKEN). Copy it again from the "

@@ -1,4 +1,4 @@
-"""The slash command tree: /table, /play, /scores and /rules, each a thin call into ``Verbs``.
+"""The slash command tree: /table, /play, /scores and /rules, each a thin call into a verb.
 
 English names and descriptions come from the catalogue (``bot/i18n/commands.py``); the
 Translator serves the Chinese ones, so the tree has a single source of words.
@@ -15,7 +15,13 @@ from discord.app_commands import Choice
 
 from bot.discord import text
 from bot.discord.autocomplete import suggestions
-from bot.discord.presenter import score_name
+from bot.discord.lookup import find_table, scored_table, table_or_refuse
+from bot.discord.replies import say
+from bot.discord.results import score_name
+from bot.discord.verbs.ending import EndingVerbs
+from bot.discord.verbs.play import PlayVerbs
+from bot.discord.verbs.scores import ScoreVerbs
+from bot.discord.verbs.table import TableVerbs
 from bot.i18n import command_text as c
 from bot.i18n import lang_of, t
 from bot.i18n.commands import TURN_LIMITS
@@ -38,8 +44,20 @@ DEFAULT_LIMIT = 720  # minutes: 12 h suits asynchronous play
 log = logging.getLogger(__name__)
 
 
-def verbs(interaction: discord.Interaction) -> Any:
-    return interaction.client.verbs  # type: ignore[attr-defined]
+def table_verbs(interaction: discord.Interaction) -> TableVerbs:
+    return interaction.client.table_verbs  # type: ignore[attr-defined, no-any-return]
+
+
+def ending_verbs(interaction: discord.Interaction) -> EndingVerbs:
+    return interaction.client.ending_verbs  # type: ignore[attr-defined, no-any-return]
+
+
+def play_verbs(interaction: discord.Interaction) -> PlayVerbs:
+    return interaction.client.play_verbs  # type: ignore[attr-defined, no-any-return]
+
+
+def score_verbs(interaction: discord.Interaction) -> ScoreVerbs:
+    return interaction.client.score_verbs  # type: ignore[attr-defined, no-any-return]
 
 
 def _d(key: str) -> str:
@@ -110,7 +128,7 @@ async def create(
     bot_seconds: BotSeconds | None = None,
     hint_seconds: HintSeconds | None = None,
 ) -> None:
-    await verbs(interaction).create(
+    await table_verbs(interaction).create(
         interaction,
         game.value,
         hands,
@@ -147,25 +165,27 @@ async def bots(
     bot_seconds: BotSeconds | None = None,
     hint_seconds: HintSeconds | None = None,
 ) -> None:
-    await verbs(interaction).bots(interaction, _bot_settings(bot_level, bot_seconds, hint_seconds))
+    await table_verbs(interaction).bots(
+        interaction, _bot_settings(bot_level, bot_seconds, hint_seconds)
+    )
 
 
 @table.command(name=c("table.join"), description=_d("table.join"))
 async def join(interaction: discord.Interaction) -> None:
-    v = verbs(interaction)
-    await v.join(interaction, await v.table_or_refuse(interaction))
+    v = table_verbs(interaction)
+    await v.join(interaction, await table_or_refuse(v.service, interaction))
 
 
 @table.command(name=c("table.leave"), description=_d("table.leave"))
 async def leave(interaction: discord.Interaction) -> None:
-    v = verbs(interaction)
-    await v.leave(interaction, await v.table_or_refuse(interaction))
+    v = ending_verbs(interaction)
+    await v.leave(interaction, await table_or_refuse(v.service, interaction))
 
 
 @table.command(name=c("table.seat"), description=_d("table.seat"))
 @app_commands.describe(seat=_d("table.seat.seat"))
 async def seat(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4]) -> None:
-    await verbs(interaction).seat(interaction, seat)
+    await table_verbs(interaction).seat(interaction, seat)
 
 
 @table.command(name=c("table.addbot"), description=_d("table.addbot"))
@@ -173,36 +193,36 @@ async def seat(interaction: discord.Interaction, seat: app_commands.Range[int, 1
 async def addbot(
     interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4] | None = None
 ) -> None:
-    v = verbs(interaction)
-    await v.add_bot(interaction, await v.table_or_refuse(interaction), seat)
+    v = table_verbs(interaction)
+    await v.add_bot(interaction, await table_or_refuse(v.service, interaction), seat)
 
 
 @table.command(name=c("table.removebot"), description=_d("table.removebot"))
 @app_commands.describe(seat=_d("table.removebot.seat"))
 async def removebot(interaction: discord.Interaction, seat: app_commands.Range[int, 1, 4]) -> None:
-    await verbs(interaction).remove_bot(interaction, seat)
+    await table_verbs(interaction).remove_bot(interaction, seat)
 
 
 @table.command(name=c("table.start"), description=_d("table.start"))
 async def start(interaction: discord.Interaction) -> None:
-    v = verbs(interaction)
-    await v.start(interaction, await v.table_or_refuse(interaction))
+    v = table_verbs(interaction)
+    await v.start(interaction, await table_or_refuse(v.service, interaction))
 
 
 @table.command(name=c("table.show"), description=_d("table.show"))
 async def show(interaction: discord.Interaction) -> None:
-    await verbs(interaction).show(interaction)
+    await table_verbs(interaction).show(interaction)
 
 
 @table.command(name=c("table.end"), description=_d("table.end"))
 async def end(interaction: discord.Interaction) -> None:
-    await verbs(interaction).end(interaction)
+    await ending_verbs(interaction).end(interaction)
 
 
 @table.command(name=c("table.kick"), description=_d("table.kick"))
 @app_commands.describe(player=_d("table.kick.player"))
 async def kick(interaction: discord.Interaction, player: discord.Member) -> None:
-    await verbs(interaction).kick(interaction, player)
+    await table_verbs(interaction).kick(interaction, player)
 
 
 # -- /play --------------------------------------------------------------------------------------
@@ -210,9 +230,9 @@ async def kick(interaction: discord.Interaction, player: discord.Member) -> None
 
 async def cards_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     """Up to 25 plays legal now (what was typed first); at once, never waiting on the table."""
-    v = verbs(interaction)
+    v = play_verbs(interaction)
     try:
-        info = v.find_table(interaction)
+        info = find_table(v.service, interaction)
         if info is None:
             return []
         lang = lang_of(interaction.locale)
@@ -227,51 +247,51 @@ async def cards_autocomplete(interaction: discord.Interaction, current: str) -> 
 @app_commands.describe(cards=_d("play.cards.cards"))
 @app_commands.autocomplete(cards=cards_autocomplete)
 async def cards(interaction: discord.Interaction, cards: str) -> None:
-    await verbs(interaction).typed_play(interaction, cards)
+    await play_verbs(interaction).typed_play(interaction, cards)
 
 
 @play.command(name=c("play.pass"), description=_d("play.pass"))
 async def pass_(interaction: discord.Interaction) -> None:
-    await verbs(interaction).pass_turn(interaction)
+    await play_verbs(interaction).pass_turn(interaction)
 
 
 @play.command(name=c("play.hand"), description=_d("play.hand"))
 async def hand(interaction: discord.Interaction) -> None:
-    await verbs(interaction).hand_command(interaction)
+    await play_verbs(interaction).hand_command(interaction)
 
 
 @play.command(name=c("play.hint"), description=_d("play.hint"))
 async def hint(interaction: discord.Interaction) -> None:
-    await verbs(interaction).hint_command(interaction)
+    await play_verbs(interaction).hint_command(interaction)
 
 
 @play.command(name=c("play.bid"), description=_d("play.bid"))
 @app_commands.describe(amount=_d("play.bid.amount"))
 async def bid(interaction: discord.Interaction, amount: app_commands.Range[int, 80, 200]) -> None:
-    await verbs(interaction).bid_command(interaction, amount)
+    await play_verbs(interaction).bid_command(interaction, amount)
 
 
 @play.command(name=c("play.kitty"), description=_d("play.kitty"))
 @app_commands.describe(cards=_d("play.kitty.cards"))
 async def kitty(interaction: discord.Interaction, cards: str) -> None:
-    await verbs(interaction).kitty_command(interaction, cards)
+    await play_verbs(interaction).kitty_command(interaction, cards)
 
 
 @play.command(name=c("play.trump"), description=_d("play.trump"))
 @app_commands.describe(suit=_d("play.trump.suit"))
 @app_commands.choices(suit=SUITS)
 async def trump(interaction: discord.Interaction, suit: Choice[str]) -> None:
-    await verbs(interaction).trump_command(interaction, suit.value)
+    await play_verbs(interaction).trump_command(interaction, suit.value)
 
 
 @play.command(name=c("play.partner"), description=_d("play.partner"))
 async def partner(interaction: discord.Interaction) -> None:
-    await verbs(interaction).partner_command(interaction)
+    await play_verbs(interaction).partner_command(interaction)
 
 
 @play.command(name=c("play.takeback"), description=_d("play.takeback"))
 async def takeback(interaction: discord.Interaction) -> None:
-    await verbs(interaction).take_back_command(interaction)
+    await play_verbs(interaction).take_back_command(interaction)
 
 
 # -- /settings ----------------------------------------------------------------------------------
@@ -283,7 +303,7 @@ SWITCH = [Choice(name=c("choice.on"), value="on"), Choice(name=c("choice.off"), 
 @app_commands.describe(four_colour=_d("settings.cards.four_colour"))
 @app_commands.choices(four_colour=SWITCH)
 async def card_settings(interaction: discord.Interaction, four_colour: Choice[str]) -> None:
-    await verbs(interaction).card_colours(interaction, four_colour.value == "on")
+    await play_verbs(interaction).card_colours(interaction, four_colour.value == "on")
 
 
 # -- /scores ------------------------------------------------------------------------------------
@@ -291,8 +311,8 @@ async def card_settings(interaction: discord.Interaction, four_colour: Choice[st
 
 @scores.command(name=c("scores.table"), description=_d("scores.table"))
 async def table_score(interaction: discord.Interaction) -> None:
-    v = verbs(interaction)
-    info = await v.scored_table(interaction)
+    v = score_verbs(interaction)
+    info = await scored_table(v.service, interaction)
     if info is None:
         return
     lang = lang_of(interaction.locale)
@@ -302,7 +322,7 @@ async def table_score(interaction: discord.Interaction) -> None:
         lines.append(t("table.score_line", lang, name=text.name(name), total=line.total))
     if len(lines) == 1:
         lines.append(t("scores.no_hands", lang))
-    await v.say(interaction, text.fit(lines))
+    await say(interaction, text.fit(lines))
 
 
 @scores.command(name=c("scores.board"), description=_d("scores.board"))
@@ -316,7 +336,7 @@ async def board(
     period: Choice[str] | None = None,
     by: Choice[str] | None = None,
 ) -> None:
-    await verbs(interaction).scores.board(
+    await score_verbs(interaction).board(
         interaction, game.value, period.value if period else "all", by.value if by else "rating"
     )
 
@@ -324,32 +344,32 @@ async def board(
 @scores.command(name=c("scores.stats"), description=_d("scores.stats"))
 @app_commands.describe(player=_d("scores.stats.player"))
 async def stats(interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-    await verbs(interaction).scores.stats(interaction, player or interaction.user)
+    await score_verbs(interaction).stats(interaction, player or interaction.user)
 
 
 @scores.command(name=c("scores.history"), description=_d("scores.history"))
 @app_commands.describe(player=_d("scores.history.player"))
 async def history(interaction: discord.Interaction, player: discord.Member | None = None) -> None:
-    await verbs(interaction).scores.history(interaction, player)
+    await score_verbs(interaction).history(interaction, player)
 
 
 async def hand_autocomplete(interaction: discord.Interaction, current: str) -> list[Choice[str]]:
     """The caller's latest hands (the replay and export of any hand of the server work too)."""
-    return await verbs(interaction).scores.hand_choices(interaction, current)  # type: ignore[no-any-return]
+    return await score_verbs(interaction).hand_choices(interaction, current)
 
 
 @scores.command(name=c("scores.replay"), description=_d("scores.replay"))
 @app_commands.describe(hand=_d("scores.replay.hand"))
 @app_commands.autocomplete(hand=hand_autocomplete)
 async def replay(interaction: discord.Interaction, hand: app_commands.Range[str, 1, 20]) -> None:
-    await verbs(interaction).scores.replay(interaction, hand)
+    await score_verbs(interaction).replay(interaction, hand)
 
 
 @scores.command(name=c("scores.export"), description=_d("scores.export"))
 @app_commands.describe(hand=_d("scores.export.hand"))
 @app_commands.autocomplete(hand=hand_autocomplete)
 async def export(interaction: discord.Interaction, hand: app_commands.Range[str, 1, 20]) -> None:
-    await verbs(interaction).scores.export(interaction, hand)
+    await score_verbs(interaction).export(interaction, hand)
 
 
 @scores.command(name=c("scores.minhands"), description=_d("scores.minhands"))
@@ -357,7 +377,7 @@ async def export(interaction: discord.Interaction, hand: app_commands.Range[str,
 async def minhands(
     interaction: discord.Interaction, hands: app_commands.Range[int, 0, 1000] | None = None
 ) -> None:
-    await verbs(interaction).min_hands(interaction, hands)
+    await score_verbs(interaction).min_hands(interaction, hands)
 
 
 # -- /rules -------------------------------------------------------------------------------------
@@ -366,7 +386,7 @@ async def minhands(
 @app_commands.describe(game=_d("rules.game"))
 @app_commands.choices(game=GAMES)
 async def _rules(interaction: discord.Interaction, game: Choice[str]) -> None:
-    await verbs(interaction).rules_command(interaction, game.value)
+    await play_verbs(interaction).rules_command(interaction, game.value)
 
 
 rules = ServerCommand(

@@ -5,7 +5,7 @@ before a restart still reaches the right table (``ct:42:hand``). The controls of
 message also carry the hand's number (``ct:42:7:h:play``): one left over from an earlier hand
 is refused kindly instead of acting in the hand being played now (ids without a number, from
 before numbers were added, count as earlier). Each callback only hands the click to
-``bot.verbs``; the logic lives there, shared with the slash commands.
+``bot.discord.verbs``; the logic lives there, shared with the slash commands.
 
 Menus whose pick acts at once (the legal plays, a bid, trump, a kitty to choose) carry their
 choice in the option's value, never in the bot's memory: ``p`` and two digits per card index
@@ -97,7 +97,7 @@ class TableButton(
         return cls(int(match["table"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.verbs.public_button(interaction, self.table_id, self.verb)  # type: ignore[attr-defined]
+        await interaction.client.table_verbs.public_button(interaction, self.table_id, self.verb)  # type: ignore[attr-defined]
 
 
 class HandButton(
@@ -126,7 +126,7 @@ class HandButton(
         return cls(int(match["table"]), hand_of(match), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.verbs.hands.button(  # type: ignore[attr-defined]
+        await interaction.client.hand_controls.button(  # type: ignore[attr-defined]
             interaction, self.table_id, self.hand, self.verb
         )
 
@@ -166,7 +166,7 @@ class CardMenu(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await interaction.client.verbs.hands.select(  # type: ignore[attr-defined]
+        await interaction.client.hand_controls.select(  # type: ignore[attr-defined]
             interaction, self.table_id, self.hand, self.index, values
         )
 
@@ -210,7 +210,7 @@ class BidMenu(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await interaction.client.verbs.hands.bid(  # type: ignore[attr-defined]
+        await interaction.client.hand_controls.bid(  # type: ignore[attr-defined]
             interaction, self.table_id, self.hand, int(values[0])
         )
 
@@ -248,7 +248,7 @@ class TrumpMenu(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await interaction.client.verbs.hands.trump(  # type: ignore[attr-defined]
+        await interaction.client.hand_controls.trump(  # type: ignore[attr-defined]
             interaction, self.table_id, self.hand, values[0]
         )
 
@@ -287,7 +287,7 @@ class PickMenu(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         values = list((interaction.data or {}).get("values", []))  # type: ignore[union-attr]
-        await interaction.client.verbs.hands.pick(  # type: ignore[attr-defined]
+        await interaction.client.hand_controls.pick(  # type: ignore[attr-defined]
             interaction, self.table_id, self.hand, self.kind, values[0] if values else ""
         )
 
@@ -318,7 +318,7 @@ class ConfirmButton(
         return cls(int(match["table"]), int(match["hand"]), match["what"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.verbs.confirmed(  # type: ignore[attr-defined]
+        await interaction.client.ending_verbs.confirmed(  # type: ignore[attr-defined]
             interaction, self.table_id, self.hand, self.what
         )
 
@@ -349,7 +349,7 @@ class TakeBackButton(
         )
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.verbs.hands.answer_take_back(  # type: ignore[attr-defined]
+        await interaction.client.take_backs.answer_take_back(  # type: ignore[attr-defined]
             interaction, self.table_id, self.hand, self.moves, self.agree
         )
 
@@ -377,7 +377,7 @@ class RulesPage(
         return cls(match["game"], match["lang"], int(match["page"]), match["dir"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.verbs.rules_page(interaction, self.game, self.lang, self.page)  # type: ignore[attr-defined]
+        await interaction.client.play_verbs.rules_page(interaction, self.game, self.lang, self.page)  # type: ignore[attr-defined]
 
 
 class VoteButton(
@@ -404,7 +404,9 @@ class VoteButton(
         return cls(int(match["table"]), int(match["hand"]), match["choice"] == "y")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.verbs.vote(interaction, self.table_id, self.hand, self.agree)  # type: ignore[attr-defined]
+        await interaction.client.ending_verbs.vote(  # type: ignore[attr-defined]
+            interaction, self.table_id, self.hand, self.agree
+        )
 
 
 DYNAMIC_ITEMS = (

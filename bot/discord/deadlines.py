@@ -10,19 +10,19 @@ only asks the service every ``check_every`` seconds what is due and shows the ou
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
 
 from discord.ext import tasks
 
-if TYPE_CHECKING:
-    from bot.discord.app import CardTableBot
+from bot.discord.port import Client
 
 log = logging.getLogger(__name__)
 
 
 class DeadlineLoop:
-    def __init__(self, bot: CardTableBot, check_every: float) -> None:
-        self.bot = bot
+    """Every ``check_every`` seconds: what is due at the client's tables, shown."""
+
+    def __init__(self, client: Client, check_every: float) -> None:
+        self.client = client
         self.loop = tasks.loop(seconds=check_every)(self.tick)
 
     def start(self) -> None:
@@ -35,7 +35,7 @@ class DeadlineLoop:
     async def tick(self) -> None:
         """One pass: reminders, overdue turns and votes, then catching up after Discord
         failures. Each part on its own: an error is logged and never stops the others."""
-        service, presenter = self.bot.service, self.bot.presenter
+        service, presenter = self.client.service, self.client.presenter
         try:
             for due in await service.due_reminders():
                 if due.user_id is not None:

@@ -7,7 +7,7 @@ table.
 - **Play again** (``ct:42:again``) under a table's final standings: same seats, new table.
 
 Like the other controls they are persistent ``DynamicItem``s carrying the table id, so they
-work after a restart; each hands the click to ``bot.verbs``.
+work after a restart; each hands the click to ``bot.discord.verbs``.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class OfferButton(
         return cls(int(match["table"]), match["verb"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        await interaction.client.verbs.offer(interaction, self.table_id, self.verb)  # type: ignore[attr-defined]
+        await interaction.client.table_verbs.offer(interaction, self.table_id, self.verb)  # type: ignore[attr-defined]
 
 
 def offer(table_id: int, verb: str, lang: str) -> discord.ui.View:

@@ -2,17 +2,21 @@
 
 The documents are docs/rules/<game>.md (English, by the engine engineers) and
 docs/rules/<game>.<lang>.md (translations, when they exist); a missing translation falls back
-to English with a note. Discord draws no Markdown tables and keeps every line break, so the
-text is first reshaped for it (``for_discord``). Pages break at headings or paragraphs and stay
-well under Discord's 4096 characters per embed (shorter for Chinese, which packs more into each
-character); Previous / Next buttons carry the page number in their custom id, so paging needs
-no memory and works after a restart.
+to English with a note. An installed package carries them as ``bot/discord/rules_docs/``
+(copied there by the build: ``setup.py``), read with ``importlib.resources``; a source
+checkout or an editable install reads ``docs/rules/`` itself. Discord draws no Markdown tables
+and keeps every line break, so the text is first reshaped for it (``for_discord``). Pages break
+at headings or paragraphs and stay well under Discord's 4096 characters per embed (shorter for
+Chinese, which packs more into each character); Previous / Next buttons carry the page number
+in their custom id, so paging needs no memory and works after a restart.
 """
 
 from __future__ import annotations
 
 import functools
 import re
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +25,7 @@ import discord
 from bot.discord import controls
 from bot.i18n import t
 
-DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
+SOURCE_DOCS = Path(__file__).resolve().parents[2] / "docs" / "rules"
 PAGE_CHARS = 3500  # comfortably below 4096; short enough to read on a phone
 CJK_PAGE_CHARS = 1500  # about as much reading per page as 3500 characters of English
 _CELL_RULE = re.compile(r":?-{3,}:?")
@@ -30,13 +34,20 @@ _CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 COLOURS = {"qingdun": 0x2E7D32, "sankou": 0xC62828}
 
 
+def folder() -> Traversable:
+    """Where the rules documents are: inside the installed package, else in the checkout."""
+    packaged = resources.files("bot.discord").joinpath("rules_docs")
+    return packaged if packaged.is_dir() else SOURCE_DOCS
+
+
 @functools.cache
 def document(game: str, lang: str) -> tuple[str, bool] | None:
     """The rules text for ``lang`` and whether it is a translation (False: English fallback)."""
-    translated = DOCS / f"{game}.{lang}.md"
+    docs = folder()
+    translated = docs / f"{game}.{lang}.md"
     if lang != "en" and translated.is_file():
         return translated.read_text(encoding="utf-8"), True
-    english = DOCS / f"{game}.md"
+    english = docs / f"{game}.md"
     if english.is_file():
         return english.read_text(encoding="utf-8"), lang == "en"
     return None

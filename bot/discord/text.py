@@ -14,6 +14,8 @@ Lengths are measured in UTF-16 code units, which Discord never counts as fewer c
 Cards are shown to players one way everywhere, public or private: with suit symbols (``3♦``,
 ``10♥``) and the jokers as 大王 / 小王 (``cards``), never in the notation players type
 (``3D``, ``BJ``), which the engines use in their refusals' params (``symbols`` turns it over).
+
+Seats are named one way too (``seat_names``): the player's name, bots and empty seats in words.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from collections.abc import Iterable, Sequence
 
 import discord
 
+from bot.i18n import t
+from bot.service import TableInfo
 from engine.cards import Card, parse_cards
 from engine.errors import CardParseError
 
@@ -108,3 +112,19 @@ def fit(lines: Sequence[str], limit: int = CONTENT_LIMIT, *, newest_last: bool =
         kept.reverse()
         return clip("\n".join([head, ELLIPSIS, *kept]), limit)
     return clip("\n".join([head, *kept, ELLIPSIS]), limit)
+
+
+def seat_names(info: TableInfo, lang: str) -> list[str]:
+    """The four seat names as shown to players; bots and empty seats in ``lang``.
+
+    Raw, for pictures: text takes them through ``name`` first.
+    """
+    names = []
+    for index, seat in enumerate(info.seats):
+        if seat is None:
+            names.append(t("table.empty_seat", lang))
+        elif seat.user_id is None:
+            names.append(t("table.bot_name", lang, seat=index + 1))
+        else:
+            names.append(seat.name)
+    return names

@@ -605,9 +605,10 @@ UI: dict[str, Entry] = {
         "zh-CN": "已收回：{cards}。又轮到你了。",
     },
     "hand.take_back_asked": {
-        "en": "The other players are asked to let you take it back (until <t:{expires}:R>).",
-        "zh-TW": "已請其他玩家同意讓你悔牌（<t:{expires}:R> 截止）。",
-        "zh-CN": "已请其他玩家同意让你悔牌（<t:{expires}:R> 截止）。",
+        "en": "The other side is asked to let you take it back (until <t:{expires}:R>); one "
+        "refusal keeps the move.",
+        "zh-TW": "已請對方同意讓你悔牌（<t:{expires}:R> 截止）；一人不同意就不收回。",
+        "zh-CN": "已请对方同意让你悔牌（<t:{expires}:R> 截止）；一人不同意就不收回。",
     },
     "hint.bid_pass": {
         "en": "Hint: pass (不叫).",
@@ -693,9 +694,11 @@ UI: dict[str, Entry] = {
     },
     "takeback.asked": {
         "en": "{name} asks to take back {cards}. {voters}: please answer before the next move "
-        "(until <t:{expires}:R>).",
-        "zh-TW": "{name} 想收回 {cards}。{voters}：請在下一手之前回答（<t:{expires}:R> 截止）。",
-        "zh-CN": "{name} 想收回 {cards}。{voters}：请在下一手之前回答（<t:{expires}:R> 截止）。",
+        "(until <t:{expires}:R>); one refusal keeps the move.",
+        "zh-TW": "{name} 想收回 {cards}。{voters}：請在下一手之前回答（<t:{expires}:R> 截止）；"
+        "一人不同意就不收回。",
+        "zh-CN": "{name} 想收回 {cards}。{voters}：请在下一手之前回答（<t:{expires}:R> 截止）；"
+        "一人不同意就不收回。",
     },
     "takeback.agreed_by": {
         "en": "{name} agrees.",
@@ -718,9 +721,9 @@ UI: dict[str, Entry] = {
         "zh-CN": "下一手已经出了：不收回。",
     },
     "takeback.expired": {
-        "en": "Not everyone agreed in time: the move stands.",
-        "zh-TW": "時間到，未全體同意：不收回。",
-        "zh-CN": "时间到，未全体同意：不收回。",
+        "en": "Not answered within a minute: the move stands.",
+        "zh-TW": "一分鐘內沒有回答：不收回。",
+        "zh-CN": "一分钟内没有回答：不收回。",
     },
     "takeback.hand_over": {
         "en": "The hand ended first: the move stands.",
@@ -1069,6 +1072,39 @@ UI.update(
             "en": "a bot plays for {name}",
             "zh-TW": "電腦代 {name} 打",
             "zh-CN": "电脑代 {name} 打",
+        },
+    }
+)
+
+
+# --- rules versions (issue 21): a hand of earlier rules is never re-played nor re-scored -------
+UI.update(
+    {
+        "table.rules_changed_void": {
+            "en": "Hand {number} was dealt under earlier rules, before the bot was upgraded: it "
+            "is void without penalty (no scores), and a new hand is dealt under today's rules.",
+            "zh-TW": "第 {number} 局是在機器人升級前、以舊規則發的牌：這一局作廢，不計分也不罰分，"
+            "改以現行規則重新發牌。",
+            "zh-CN": "第 {number} 局是在机器人升级前、以旧规则发的牌：这一局作废，不计分也不罚分，"
+            "改以现行规则重新发牌。",
+        },
+        "table.rules_changed": {
+            "en": "The bot was upgraded after hand {number}: the next hand is dealt under "
+            "today's rules.",
+            "zh-TW": "機器人在第 {number} 局之後升級了：下一局以現行規則發牌。",
+            "zh-CN": "机器人在第 {number} 局之后升级了：下一局以现行规则发牌。",
+        },
+        "replay.earlier_rules": {
+            "en": "Played under earlier rules: the result recorded then stands, and its tricks "
+            "are not re-played under today's rules.",
+            "zh-TW": "這一局是以舊規則打的：以當時記錄的結果為準，不以現行規則重播每一輪。",
+            "zh-CN": "这一局是以旧规则打的：以当时记录的结果为准，不以现行规则重放每一轮。",
+        },
+        "export.earlier_rules": {
+            "en": "Played under earlier rules (version {rules}): the file says so, and its "
+            "recorded result stands.",
+            "zh-TW": "這一局是以舊規則（第 {rules} 版）打的：檔案裡有註明，以記錄的結果為準。",
+            "zh-CN": "这一局是以旧规则（第 {rules} 版）打的：文件里有注明，以记录的结果为准。",
         },
     }
 )

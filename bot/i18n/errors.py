@@ -508,10 +508,17 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "那一手已經結束了這一輪，不能收回。",
         "zh-CN": "那一手已经结束了这一轮，不能收回。",
     },
-    "take_back_failed_throw": {
-        "en": "A failed throw cannot be taken back: it showed what the others hold.",
-        "zh-TW": "甩牌失敗不能收回：它已經透露了別人的牌。",
-        "zh-CN": "甩牌失败不能收回：它已经透露了别人的牌。",
+    "take_back_throw": {
+        "en": "A throw cannot be taken back: whether it stood or failed, it showed something of "
+        "the other hands.",
+        "zh-TW": "甩牌不能收回：不論成功或失敗，它都已經透露了別人手上的牌。",
+        "zh-CN": "甩牌不能收回：不论成功或失败，它都已经透露了别人手上的牌。",
+    },
+    "take_back_went_out": {
+        "en": "A play that emptied your hand cannot be taken back: it showed you your partner's "
+        "hand.",
+        "zh-TW": "出完手牌的那一手不能收回：你已經看到了隊友的牌。",
+        "zh-CN": "出完手牌的那一手不能收回：你已经看到了队友的牌。",
     },
     "take_back_open": {
         "en": "A take-back is already being asked at table {table_id}.",
@@ -528,15 +535,15 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "這是你要求的收回，由其他玩家決定。",
         "zh-CN": "这是你要求的收回，由其他玩家决定。",
     },
-    "take_back_refused": {
-        "en": "The others did not agree to take that move back; it stands.",
-        "zh-TW": "其他玩家沒有同意收回那一手，不能再要求。",
-        "zh-CN": "其他玩家没有同意收回那一手，不能再要求。",
+    "take_back_once": {
+        "en": "You asked for a take-back in this trick already: one request per trick.",
+        "zh-TW": "這一輪你已經要求過收回了：每一輪只能要求一次。",
+        "zh-CN": "这一轮你已经要求过收回了：每一轮只能要求一次。",
     },
     "take_back_not_asked": {
-        "en": "Only the players who were asked answer this take-back.",
-        "zh-TW": "只有被詢問的玩家能回答這次收回。",
-        "zh-CN": "只有被询问的玩家能回答这次收回。",
+        "en": "Only the players this take-back affects answer it: the other side.",
+        "zh-TW": "只有受這次收回影響的對方玩家能回答。",
+        "zh-CN": "只有受这次收回影响的对方玩家能回答。",
     },
     # --- the generic engine refusal --------------------------------------------------------
     "illegal": {
@@ -600,6 +607,11 @@ ERRORS: dict[str, Entry] = {
         "en": "You opened a table a moment ago. You can open another in {seconds} s.",
         "zh-TW": "你剛開過一桌，{seconds} 秒後才能再開。",
         "zh-CN": "你刚开过一桌，{seconds} 秒后才能再开。",
+    },
+    "busy_try_again": {
+        "en": "Busy for a moment: try again in a moment.",
+        "zh-TW": "正在忙，請稍後再試。",
+        "zh-CN": "正在忙，请稍后再试。",
     },
     "cooldown_show": {
         "en": "You posted this table a moment ago. You can post it again in {seconds} s.",

@@ -68,6 +68,14 @@ SCORES: dict[str, Entry] = {
         "{hands} 局 · 勝率 {rate} · {points} 分 · 逃跑 {left} 次",
         "{hands} 局 · 胜率 {rate} · {points} 分 · 逃跑 {left} 次",
     ),
+    "stats.bonus": _e(
+        "Leaving bonuses {bonus}, of which {counted} count in the points: a bonus counts once "
+        "per leaver and day, and only once you have {min} completed hands.",
+        "別人逃跑的加分 {bonus}，其中 {counted} 計入積分：同一人逃跑每天只計一次，"
+        "而且要打完 {min} 局才計入。",
+        "别人逃跑的加分 {bonus}，其中 {counted} 计入积分：同一人逃跑每天只计一次，"
+        "而且要打完 {min} 局才计入。",
+    ),
     "stats.rating": _e(
         "Rating {rating} ({change} over 7 days)",
         "等級分 {rating}（近 7 天 {change}）",

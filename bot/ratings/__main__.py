@@ -1,6 +1,7 @@
-"""``python -m bot.ratings check|rebuild DATABASE``: recompute ratings from the event log.
+"""``python -m bot.ratings check|rebuild [DATABASE]``: recompute ratings from the event log.
 
-DATABASE is the SQLite file, or the ``postgresql://`` URL (``DATABASE_URL``).
+DATABASE is the SQLite file, or the ``postgresql://`` URL; without it, the bot's own
+(``DATABASE_URL``, else ``DATABASE_PATH``, from the environment or ``.env``).
 
 ``check`` compares the stored ratings and standings with a recomputation and exits 1 when they
 differ; ``rebuild`` also writes the recomputed ones (and any missing hand summaries). Stop the
@@ -15,9 +16,9 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from bot.config import SettingsError, tool_database
 from bot.ratings.rebuild import rebuild
 from bot.store import Store
-from bot.store.postgres import is_postgres_url
 
 
 async def _run(command: str, path: str | Path) -> int:
@@ -43,9 +44,15 @@ async def _run(command: str, path: str | Path) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot.ratings", description=__doc__)
     parser.add_argument("command", choices=("check", "rebuild"))
-    parser.add_argument("database", help="a SQLite file, or a postgresql:// URL")
+    parser.add_argument(
+        "database", nargs="?", help="a SQLite file, or a postgresql:// URL; default: the bot's"
+    )
     args = parser.parse_args(argv)
-    database = args.database if is_postgres_url(args.database) else Path(args.database)
+    try:
+        database = tool_database(args.database)
+    except SettingsError as exc:
+        print(f"cardtable: {exc}", file=sys.stderr)
+        return 2
     if isinstance(database, Path) and not database.is_file():
         print(f"no database at {database}", file=sys.stderr)
         return 2

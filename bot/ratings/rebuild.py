@@ -12,7 +12,7 @@ import logging
 from dataclasses import dataclass, field
 
 from bot.ratings.record import summary_rows
-from bot.ratings.tally import DEFAULT_BOT_LEVEL, holder_of, tally
+from bot.ratings.tally import DEFAULT_BOT_LEVEL, BonusKey, bonus_key, holder_of, paid_bonus, tally
 from bot.store import Store
 from bot.store.score_rows import PeriodLine, RatingStep, Standing
 from engine.actions import action_from_json
@@ -63,13 +63,17 @@ async def _recompute(store: Store) -> tuple[Rebuilt, int]:
     standings: dict[tuple[int, str, tuple[int, str]], Standing] = {}
     periods: dict[tuple[int, str, str, int, int], PeriodLine] = {}
     steps: set[RatingStep] = set()
+    paid: dict[BonusKey | None, frozenset[int]] = {}  # who had a bonus from each leaver, day
     seq = 0
     while chunk := await store.settled_hands(seq, CHUNK):
         for hand in chunk:
             key = (hand.guild_id, hand.game)
             holders = {holder_of(line) for line in hand.seats}
             before = {h: standings[(*key, h)] for h in holders if (*key, h) in standings}
-            changes = tally(hand, before)
+            bonus = bonus_key(hand)
+            changes = tally(hand, before, paid.get(bonus, frozenset()))
+            if bonus is not None:
+                paid[bonus] = paid.get(bonus, frozenset()) | paid_bonus(hand)
             for h, standing in changes.standings.items():
                 standings[(*key, h)] = standing
             for line in changes.periods:
@@ -122,7 +126,7 @@ def _add(total: PeriodLine | None, more: PeriodLine) -> PeriodLine:
         total.guild_id, total.game, total.period, total.start_day, total.user_id,
         total.hands + more.hands, total.wins + more.wins, total.points + more.points,
         total.voids + more.voids, total.void_bonus + more.void_bonus,
-        total.void_loss + more.void_loss,
+        total.void_loss + more.void_loss, total.bonus_counted + more.bonus_counted,
     )  # fmt: skip
 
 

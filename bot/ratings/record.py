@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.ratings.tally import Tally, holder_of, tally
+from bot.ratings.tally import Tally, bonus_key, holder_of, tally
 from bot.store import Transaction
 from bot.store.score_rows import HandSeatRow, SeatLine, SettledHand
 from engine.game import GameBase
@@ -45,7 +45,9 @@ async def record_hand(
     await tx.put_hand_seats(hand_id, summaries)
     hand = SettledHand(seq, hand_id, guild_id, game, at, void, tuple(seats))
     before = await tx.standings_of(guild_id, game, [holder_of(line) for line in seats])
-    changes = tally(hand, before)
+    key = bonus_key(hand)
+    paid = frozenset() if key is None else await tx.bonuses_paid(*key, before_seq=seq)
+    changes = tally(hand, before, paid)
     await tx.put_standings(changes.standings.values())
     await tx.add_periods(changes.periods)
     await tx.add_rating_steps(changes.steps)

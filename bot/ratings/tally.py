@@ -2,12 +2,15 @@
 
 One pure function, used both when a hand ends (the service writes its output in the hand's
 own transaction) and by the rebuild (which folds it over every settled hand in order), so the
-two cannot drift apart.
+two cannot drift apart. Leaving bonuses are counted apart: ``bonus_counted`` holds only the
+first bonus from each leaver per UTC day (``BonusKey``), so re-joining and leaving again pays
+nothing more on the server's point totals (docs/ratings.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 
 from bot.ratings.model import Holder, Place, Rating, bot, person, rate_hand
@@ -18,6 +21,7 @@ from bot.store.score_rows import (
     SeatLine,
     SettledHand,
     Standing,
+    day_of,
     period_start,
 )
 
@@ -30,6 +34,28 @@ def holder_of(line: SeatLine) -> Holder:
     return person(line.user_id)
 
 
+#: A leaving bonus counts at most once per (server, game, UTC day, leaver's user id).
+BonusKey = tuple[int, str, int, int]
+
+
+def bonus_key(hand: SettledHand) -> BonusKey | None:
+    """The key of the hand's leaving bonuses; None: no bonus of it can count (a completed
+    hand, or a void one that no person left)."""
+    leaver = next((line.user_id for line in hand.seats if line.left), None)
+    if not hand.void or leaver is None:
+        return None
+    return (hand.guild_id, hand.game, day_of(hand.at), leaver)
+
+
+def paid_bonus(hand: SettledHand) -> frozenset[int]:
+    """The people a void hand pays a leaving bonus."""
+    return frozenset(
+        line.user_id
+        for line in hand.seats
+        if hand.void and line.delta > 0 and line.user_id is not None
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Tally:
     standings: dict[Holder, Standing]  # the new standing of every holder seated in the hand
@@ -37,13 +63,19 @@ class Tally:
     steps: tuple[RatingStep, ...]  # the new ratings, one per holder whose rating moved
 
 
-def tally(hand: SettledHand, before: Mapping[Holder, Standing]) -> Tally:
-    """The changes ``hand`` makes, given the standings of its holders (missing: new)."""
+def tally(hand: SettledHand, before: Mapping[Holder, Standing], paid: AbstractSet[int]) -> Tally:
+    """The changes ``hand`` makes, given the standings of its holders (missing: new) and
+    ``paid``: who had a leaving bonus under the hand's ``bonus_key`` in an earlier hand."""
     holders = [holder_of(line) for line in hand.seats]
+    key = bonus_key(hand)
+    counted = [  # the bonuses that count: people only (bot levels are on no points board)
+        _bonus(line, hand) if key and line.user_id is not None and line.user_id not in paid else 0
+        for line in hand.seats
+    ]
     standings: dict[Holder, Standing] = {}
-    for h, line in zip(holders, hand.seats, strict=True):
+    for h, line, bonus in zip(holders, hand.seats, counted, strict=True):
         standing = standings.get(h) or before.get(h) or _fresh(hand, h, line)
-        standings[h] = _count(standing, line, hand)
+        standings[h] = _count(standing, line, hand, bonus)
     places = [
         Place(h, won=line.won, left=line.left, dealer=line.dealer)
         for h, line in zip(holders, hand.seats, strict=True)
@@ -57,8 +89,7 @@ def tally(hand: SettledHand, before: Mapping[Holder, Standing]) -> Tally:
         standings[h] = Standing(
             was.guild_id, was.game, was.user_id, was.bot_level, was.name, new.mu, new.sigma, shown,
             was.hands, was.wins, was.points, was.voids, was.void_bonus, was.void_loss,
-            was.left_hands,
-            was.last_at,
+            was.bonus_counted, was.left_hands, was.last_at,
         )  # fmt: skip
         steps.append(
             RatingStep(hand.seq, hand.guild_id, hand.game, h[0], h[1], new.mu, new.sigma, shown,
@@ -66,8 +97,8 @@ def tally(hand: SettledHand, before: Mapping[Holder, Standing]) -> Tally:
         )  # fmt: skip
     starts = [(period, period_start(period, hand.at)) for period in PERIODS]
     periods = tuple(
-        _period(hand, line, period, start)
-        for h, line in zip(holders, hand.seats, strict=True)
+        _period(hand, line, period, start, bonus)
+        for h, line, bonus in zip(holders, hand.seats, counted, strict=True)
         if not h[1]
         for period, start in starts
     )
@@ -81,7 +112,12 @@ def _fresh(hand: SettledHand, h: Holder, line: SeatLine) -> Standing:
     )
 
 
-def _count(s: Standing, line: SeatLine, hand: SettledHand) -> Standing:
+def _bonus(line: SeatLine, hand: SettledHand) -> int:
+    """The leaving bonus ``line`` is paid (0: none, or a completed hand)."""
+    return max(line.delta, 0) if hand.void else 0
+
+
+def _count(s: Standing, line: SeatLine, hand: SettledHand, counted: int) -> Standing:
     """``s`` with the hand counted (built directly: this runs for every seat of every hand)."""
     void = hand.void
     return Standing(
@@ -90,16 +126,17 @@ def _count(s: Standing, line: SeatLine, hand: SettledHand) -> Standing:
         s.wins + (line.won and not void),
         s.points + (0 if void else line.delta),
         s.voids + void,
-        s.void_bonus + (max(line.delta, 0) if void else 0),
+        s.void_bonus + _bonus(line, hand),
         s.void_loss + (min(line.delta, 0) if void else 0),
+        s.bonus_counted + counted,
         s.left_hands + (line.left and void),
         hand.at,
     )  # fmt: skip
 
 
-def _period(hand: SettledHand, line: SeatLine, period: str, start: int) -> PeriodLine:
+def _period(hand: SettledHand, line: SeatLine, period: str, start: int, counted: int) -> PeriodLine:
     assert line.user_id is not None
     key = (hand.guild_id, hand.game, period, start, line.user_id)
     if hand.void:
-        return PeriodLine(*key, 0, 0, 0, 1, max(line.delta, 0), min(line.delta, 0))
+        return PeriodLine(*key, 0, 0, 0, 1, _bonus(line, hand), min(line.delta, 0), counted)
     return PeriodLine(*key, 1, int(line.won), line.delta)

@@ -14,11 +14,13 @@ from bot.service.games import Dealer, deal_by_seed
 from bot.service.requests import DiscardCards, MakeBid, NameTrump, PassTurn, PlayCards, Request
 from bot.service.service import TableService
 from bot.service.settings import TableSettings, TimeoutRule
+from bot.service.state import Clock
 
 __all__ = [
     "MESSAGES",
     "REFUSALS",
     "CatchUp",
+    "Clock",
     "Dealer",
     "DiscardCards",
     "DueTurn",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot import metrics
 from engine.errors import CardParseError, IllegalMove
 
 MESSAGES: dict[str, str] = {
@@ -64,8 +65,10 @@ MESSAGES: dict[str, str] = {
     "take_back_open": "a take-back is being asked already at table {table_id}",
     "no_take_back": "there is no open request to take back a move at table {table_id}",
     "take_back_own": "you asked for this take-back: the other players answer it",
-    "take_back_not_asked": "only the players seated when it was asked answer this take-back",
-    "take_back_refused": "the others did not agree to take back that move; it stands",
+    "take_back_not_asked": "only the players this take-back affects answer it: the other side",
+    "take_back_once": "you asked for a take-back in this trick already: one request per trick",
+    # a moment of reading tables back (a database restart, a change of rules)
+    "busy_try_again": "busy for a moment: try again in a moment",
     # settings
     "bad_turn_limit": "the turn time limit must be between {min} and {max} minutes, not {minutes}",
     "bad_timeout_rule": "the timeout rule must be 'bot' or 'remove', not {rule!r}",
@@ -102,6 +105,7 @@ class ServiceError(ValueError):
 
 def refuse(code: str, **params: Any) -> ServiceError:
     """The error for ``code``, its English text filled from ``MESSAGES``."""
+    metrics.refused(code)
     return ServiceError(MESSAGES[code].format(**params), code=code, **params)
 
 

@@ -103,6 +103,16 @@ class HandDealt:
 
 
 @dataclass(frozen=True, slots=True)
+class RulesChanged:
+    """Hand ``hand`` was dealt under earlier rules, before an upgrade changed them: ``voided``
+    (it was still being played: void without penalty, no scores), and a new hand is dealt under
+    today's rules (docs/service.md, "Rules versions")."""
+
+    hand: int
+    voided: bool
+
+
+@dataclass(frozen=True, slots=True)
 class SeatTaken:
     seat: int
     user_id: int | None  # None: a bot
@@ -215,6 +225,7 @@ Announcement = (
     | TrumpChosen
     | HandEnded
     | HandDealt
+    | RulesChanged
     | SeatTaken
     | SeatOpened
     | SeatTakenOver

@@ -17,7 +17,7 @@ from bot.store import LedgerEntry
 from engine import qingdun, sankou
 from engine.actions import Action, Discard, Pass, Play, TakeBack
 from engine.cards import Card, Suit
-from engine.game import GameBase
+from engine.game import GameBase, standing
 from engine.qingdun import ResultKind, suggest
 from engine.sankou import Phase, Tier, follows
 
@@ -45,6 +45,11 @@ class Rules(ABC):
         """Who bids first in the next hand (None: the game has no bidding, or the seed says)."""
         return None
 
+    @property
+    def version(self) -> int:
+        """The version of these rules the engine plays (hands store theirs in the start)."""
+        return self.game_class().RULES_VERSION
+
     def from_start(self, start: dict[str, Any]) -> GameBase:
         return self.game_class().from_start(start)
 
@@ -70,6 +75,16 @@ class Rules(ABC):
         """Whole kitties the view's seat may bury now, each with the trump it keeps (三扣's
         dealer), ``first`` (the hint's) first."""
         return []
+
+    @abstractmethod
+    def take_back_asks(self, game: Any, seat: int) -> tuple[int, ...]:
+        """The seats a take-back by ``seat`` affects, whose consent it needs (docs/rules)."""
+
+    @staticmethod
+    def trick_start(game: GameBase) -> int:
+        """Where the current trick began, in moves that still stand: the same for every move
+        of one trick (a take-back request is allowed once per player and trick)."""
+        return len(standing(game.actions)) - len(game.view(None).trick)
 
     @staticmethod
     def taken_back(before: Any, action: TakeBack) -> ev.MoveTakenBack:
@@ -107,6 +122,10 @@ class QingdunRules(Rules):
 
     def may_pass(self, game: Any, seat: int) -> bool:
         return bool(game.may_pass(seat))
+
+    def take_back_asks(self, game: Any, seat: int) -> tuple[int, ...]:
+        """The two opponents: the partner gains what the mover gains."""
+        return ((seat + 1) % 4, (seat + 3) % 4)
 
     def menu(self, view: Any, first: Sequence[Card], limit: int) -> list[list[Card]]:
         return suggest.menu(view, first, limit)
@@ -173,6 +192,14 @@ class SankouRules(Rules):
 
     def may_pass(self, game: Any, seat: int) -> bool:
         return bool(game.phase is Phase.BIDDING and game.to_move == seat)
+
+    def take_back_asks(self, game: Any, seat: int) -> tuple[int, ...]:
+        """The other side: the dealer when a defender asks, the three defenders when the
+        dealer asks (only card plays are taken back, so the dealer is known)."""
+        dealer = game.dealer
+        if seat == dealer:
+            return tuple(other for other in range(4) if other != seat)
+        return (dealer,)
 
     def menu(self, view: Any, first: Sequence[Card], limit: int) -> list[list[Card]]:
         return follows.menu(view, first, limit)

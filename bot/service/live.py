@@ -17,7 +17,7 @@ from bot.service.games import RULES, Rules
 from bot.service.settings import TableSettings
 from bot.store import ActiveTable
 from engine.actions import Action, action_from_json
-from engine.game import GameBase
+from engine.game import GameBase, rules_version
 
 
 @functools.lru_cache(maxsize=1 << 15)
@@ -69,10 +69,15 @@ class LiveTable:
     closing: bool = False  # ends when the current hand ends (a vote to end it now failed)
     end_vote: dict[str, Any] | None = None  # {"hand", "by", "agreed": [user ids], "expires"}
     seated: tuple[int | None, ...] | None = None  # user id per seat when the hand was dealt
-    # {"seat", "hand", "moves", "voters": [user ids], "agreed": [user ids], "expires"}
+    # {"seat", "hand", "moves", "trick", "voters": [user ids], "agreed": [user ids], "expires"}
     take_back: dict[str, Any] | None = None
-    refused_take_back: tuple[int, int] | None = None  # (hand, moves) the others said no to
+    # (hand, trick, seat) of every take-back request asked in the current hand: one per player
+    # and trick, so nobody is asked twice about one move (the open one survives a restart)
+    take_backs_asked: set[tuple[int, int, int]] = field(default_factory=set)
     unavailable: bool = False  # a write failed and so did reading it back: retried, refused
+    # the latest hand was dealt under earlier rules ("running" or "over"): not re-played; the
+    # deadline pass deals again under today's rules (``Writes.renew_rules``), calls wait
+    earlier_rules: str | None = None
     version: int = 0  # the stored row's version this memory was read at (``claim_table``)
     # the latest hand's public events, one entry per action: (the seat that acted, its events);
     # None until needed after a rebuild (``TableService`` replays the log then)
@@ -135,9 +140,18 @@ def rebuild(record: ActiveTable) -> LiveTable:
         version=row.version,
     )
     if record.hand is not None:
-        actions = [decode_action(a) for a in record.hand.actions]
-        table.game = rules.replay(record.hand.start, actions)
         table.hand_number = record.hand.number
         table.seated = record.hand.seated
+        if rules_version(record.hand.start) != rules.version:
+            # never re-played under rules it was not played by (docs/service.md, "Rules
+            # versions"): a playing table gets a new hand at the next deadline pass
+            if table.status == "playing":
+                table.earlier_rules = "over" if record.hand.ended else "running"
+            return table
+        actions = [decode_action(a) for a in record.hand.actions]
+        table.game = rules.replay(record.hand.start, actions)
         table.public = table.game.view(None)
+    asked = table.take_back
+    if asked is not None and "trick" in asked:
+        table.take_backs_asked.add((asked["hand"], asked["trick"], asked["seat"]))
     return table

@@ -1,14 +1,14 @@
 """Boards, statistics, history, replays and exports: the scores side of ``TableService``.
 
-``ScoreQueries`` is mixed into ``TableService``; ``record_settled`` is called by the service in
-the transaction that settles a hand, so a hand's ledger lines, its summary and every rating it
-moves are committed together or not at all.
+``ScoreQueries`` is the part of ``TableService`` that answers them; ``record_settled`` is
+called by the write path in the transaction that settles a hand, so a hand's ledger lines, its
+summary and every rating it moves are committed together or not at all.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from itertools import groupby
@@ -19,12 +19,14 @@ from bot.ratings.record import summary_rows
 from bot.service.errors import refuse
 from bot.service.games import RULES
 from bot.service.hand_ids import parse_short_id, short_id
-from bot.store import LedgerEntry, Store, Transaction
+from bot.service.serving import Serving
+from bot.service.state import ServiceState
+from bot.store import LedgerEntry, ScoreLine, Transaction
 from bot.store.score_rows import Board, GameStats, HandLine, SeatLine, StoredHand, period_start
 from engine.actions import action_from_json
 from engine.game import GameBase
 from engine.records import HandRecord, Player
-from engine.replay import Replay, replay
+from engine.replay import Replay, earlier, replay
 from engine.sankou import scoring
 from engine.sankou.game import BID_STEP, MAX_BID, MIN_BID
 
@@ -32,6 +34,8 @@ log = logging.getLogger(__name__)
 PERIODS = ("week", "month", "all")  # calendar week (from Monday) and month, in UTC
 BOARD_ORDERS = ("rating", "points")
 TREND_DAYS = 7
+DEFAULT_MIN_RANKED_HANDS = 5  # completed hands before void-hand bonuses count for rank
+MAX_MIN_RANKED_HANDS = 1000
 
 
 def bot_level(settings: Any, seat: Any) -> str:
@@ -108,21 +112,44 @@ def _iso(at: float | None) -> str | None:
 
 
 class ScoreQueries:
-    """The score questions front ends ask; mixed into ``TableService``."""
+    """The score questions front ends ask, and the server's minimum of ranked hands."""
 
-    _store: Store
-    _now: Callable[[], float]
-    # The server's minimum of completed hands (TableService.min_ranked_hands): before it a
-    # player's leaving bonuses do not count and their rating is not on boards.
-    min_ranked_hands: Callable[[int], Awaitable[int]]
+    def __init__(self, state: ServiceState, serving: Serving) -> None:
+        self.state = state
+        self.serving = serving
+
+    async def table_score(self, table_id: int) -> list[ScoreLine]:
+        if await self.state.store.table(table_id) is None:
+            raise refuse("table_not_found", table_id=table_id)
+        return await self.state.store.table_score(table_id)
+
+    async def min_ranked_hands(self, guild_id: int) -> int:
+        """Completed hands a player needs before being ranked on the server's boards: before
+        that, neither their rating is shown nor do void-hand bonuses count for rank."""
+        value = await self.state.store.min_ranked_hands(guild_id)
+        return DEFAULT_MIN_RANKED_HANDS if value is None else value
+
+    async def set_min_ranked_hands(self, guild_id: int, hands: int, *, is_manager: bool) -> int:
+        """Change the server's minimum (server managers only)."""
+        if not is_manager:
+            raise refuse("not_manager")
+        if (
+            isinstance(hands, bool)
+            or not isinstance(hands, int)
+            or not 0 <= hands <= MAX_MIN_RANKED_HANDS
+        ):
+            raise refuse("bad_min_hands", hands=hands, max=MAX_MIN_RANKED_HANDS)
+        async with self.serving.transaction() as tx:
+            await tx.set_min_ranked_hands(guild_id, hands)
+        return hands
 
     async def rate_earlier_hands(self) -> Rebuilt | None:
         """At the first start after the upgrade that brought ratings: rate every hand settled
         before it (and give it its summary, by re-playing it). Nothing to do afterwards."""
-        if not await self._store.unrated_hands():
+        if not await self.state.store.unrated_hands():
             return None
         log.info("rating the hands settled before ratings were kept; this runs once")
-        report = await rebuild(self._store, write=True)
+        report = await rebuild(self.state.store, write=True)
         log.info("rated %d earlier hands (%d players and bot levels)", report.hands,
                  report.standings)  # fmt: skip
         return report
@@ -130,7 +157,7 @@ class ScoreQueries:
     def _start_day(self, period: str) -> int | None:
         if period not in PERIODS:
             raise refuse("unknown_period", period=period)
-        return None if period == "all" else period_start(period, self._now())
+        return None if period == "all" else period_start(period, self.state.now())
 
     async def board(
         self,
@@ -147,7 +174,7 @@ class ScoreQueries:
             raise refuse("unknown_game", game=game)
         if by not in BOARD_ORDERS:
             raise refuse("unknown_board_order", by=by)
-        return await self._store.board(
+        return await self.state.store.board(
             guild_id,
             game,
             by=by,
@@ -164,11 +191,11 @@ class ScoreQueries:
         """A player's statistics in each game they played in this server."""
         if game is not None and game not in RULES:
             raise refuse("unknown_game", game=game)
-        trend_since = self._now() - TREND_DAYS * 86400
+        trend_since = self.state.now() - TREND_DAYS * 86400
         minimum = await self.min_ranked_hands(guild_id)
         found = []
         for name in [game] if game is not None else list(RULES):
-            stats = await self._store.game_stats(
+            stats = await self.state.store.game_stats(
                 guild_id, user_id, name, min_hands=minimum, trend_since=trend_since
             )
             if stats is not None:
@@ -185,11 +212,11 @@ class ScoreQueries:
     ) -> list[HandLine]:
         """A table's latest hands, or a player's latest settled hands in this server."""
         if table_id is not None:
-            row = await self._store.table(table_id)
+            row = await self.state.store.table(table_id)
             if row is None or row.guild_id != guild_id:
                 raise refuse("table_not_found", table_id=table_id)
-            return await self._store.recent_hands(table_id=table_id, limit=limit)
-        return await self._store.recent_hands(guild_id=guild_id, user_id=user_id, limit=limit)
+            return await self.state.store.recent_hands(table_id=table_id, limit=limit)
+        return await self.state.store.recent_hands(guild_id=guild_id, user_id=user_id, limit=limit)
 
     async def hand_record(self, guild_id: int, hand: int | str) -> HandRecord:
         """The record of a hand of this server that is over (a running one is refused).
@@ -199,15 +226,19 @@ class ScoreQueries:
         return _record(await self._finished(guild_id, hand))
 
     async def replay_hand(self, guild_id: int, hand: int | str) -> tuple[HandLine, Replay]:
-        """A hand of this server that is over, re-played: its deal and the table at each trick."""
+        """A hand of this server that is over, re-played: its deal and the table at each trick
+        (a hand of earlier rules: its deal and its recorded result, ``Replay.earlier``)."""
         stored = await self._finished(guild_id, hand)
-        return stored.line, replay(_record(stored))
+        record = _record(stored)
+        # a hand of earlier rules is never re-played under today's (nor re-scored): its deal,
+        # and the result recorded when it was played
+        return stored.line, replay(record) if record.current else earlier(record)
 
     async def _finished(self, guild_id: int, hand: int | str) -> StoredHand:
         hand_id = parse_short_id(hand) if isinstance(hand, str) else hand
         if hand_id is None:
             raise refuse("bad_hand_id", text=hand)
-        stored = await self._store.stored_hand(hand_id)
+        stored = await self.state.store.stored_hand(hand_id)
         if stored is None or stored.line.guild_id != guild_id:
             raise refuse("hand_not_found", hand=short_id(hand_id))
         if stored.line.ended_at is None:

@@ -1,4 +1,4 @@
-"""``TableService``: tables, seats, hands, deadlines and bots, over the store and the engines.
+"""``TableService``: the table service's one face, composed of parts of one concern each.
 
 Every table that has not ended lives in memory as its engine game (the replay of its stored
 log). A change follows one pattern: check, let the engine verify and apply, write everything
@@ -17,121 +17,61 @@ replays is set aside at start-up (``quarantined``) while the others play on.
 
 Bot seats, seats a bot took over, the timeout rule's bot and hints play ``engine.ai``: the
 strong level thinks in a worker process (``Thinker``) while the table's lock is free, and its
-move is committed only if the game is still where it was (``_deliberate``).
+move is committed only if the game is still where it was (``Bots.deliberate``).
 
 Several processes may share one PostgreSQL database, each serving some Discord shards
 (``Shards``): a process loads, drives and times out only its own guilds' tables, and holds a
 lease on its shards (``ShardLease``) while it serves them. Every write to a table claims the
 table's stored version (``Transaction.claim_table``): a table changed meanwhile by another
 process is refused (``table_changed``) and read back, never overwritten.
+
+The methods here only forward: each concern is a part in its own module (``recovery``,
+``serving``, ``lookups``, ``lobby``, ``play``, ``private_hand``, ``bots``, ``deadlines``,
+``writes``, ``scores``), and they share one ``ServiceState`` (``state``); the docstrings are
+on the parts.
 """
 
 from __future__ import annotations
 
-import asyncio
-import json
-import logging
 import secrets
-import sqlite3
 import time
-import unicodedata
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from contextlib import asynccontextmanager
-from dataclasses import replace
-from datetime import datetime
-from itertools import islice
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Self, TypeVar
+from typing import Any, Self
 
+from bot.ratings import Rebuilt
 from bot.service import events as ev
-from bot.service.errors import ServiceError, refuse
-from bot.service.games import RULES, Dealer, deal_by_seed
-from bot.service.live import LiveTable, Seat, rebuild
-from bot.service.requests import Request, to_action
-from bot.service.scores import ScoreQueries, record_settled
-from bot.service.settings import TableSettings, TimeoutRule
+from bot.service.bots import Bots
+from bot.service.deadlines import Deadlines
+from bot.service.games import Dealer, deal_by_seed
+from bot.service.live import LiveTable
+from bot.service.lobby import Lobby
+from bot.service.lookups import Lookups, info_of
+from bot.service.play import Playing
+from bot.service.private_hand import PrivateHand
+from bot.service.recovery import Recovery
+from bot.service.requests import Request
+from bot.service.scores import ScoreQueries
+from bot.service.serving import Serving
+from bot.service.settings import TableSettings
+from bot.service.state import Clock, ServiceState
 from bot.service.thinking import Thinker
-from bot.store import (
-    ActiveTable,
-    DatabaseGone,
-    DatabaseUnavailable,
-    DatabaseUnusable,
-    DuplicateActionId,
-    LedgerEntry,
-    ScoreLine,
-    Shards,
-    StaleTable,
-    Store,
-    StoreBusy,
-    Transaction,
-)
+from bot.service.writes import Writes
+from bot.store import ScoreLine, Shards, Store
 from bot.store.postgres import ShardLease
+from bot.store.score_rows import Board, GameStats, HandLine
 from bot.store.shards import ALL_GUILDS
 from bot.store.store import WRITE_WAIT
-from engine import CardParseError, IllegalMove, ai
-from engine.actions import Action, Discard, Play, TakeBack, action_to_json
+from engine.actions import Action
 from engine.cards import Card
-from engine.records import plain
+from engine.records import HandRecord
+from engine.replay import Replay
 
-log = logging.getLogger(__name__)
-Clock = Callable[[], float | datetime]
-_RECENT = 8  # results kept per table to answer a repeated action id with the first answer
-VOTE_SECONDS = 30 * 60  # how long the players have to answer a vote on ending mid-hand
-TAKE_BACK_SECONDS = 10 * 60  # how long the others have to agree to a take-back (bots wait)
-NAME_LIMIT = 32  # characters of a player's name kept (Discord's display names are at most 32)
-DEFAULT_MIN_RANKED_HANDS = 5  # completed hands before void-hand bonuses count for rank
-MAX_MIN_RANKED_HANDS = 1000
-_STORE_TROUBLE = frozenset(
-    {
-        "database_busy",
-        "database_gone",
-        "database_unavailable",
-        "guild_not_served",
-        "table_unavailable",
-    }
-)
-LEASE_RETRY = 1.0  # seconds between tries to take back a lost lease from a player's call
-_READ_BACK = frozenset({"database_unavailable", "table_changed"})  # ``_transaction`` reloaded
-SEARCHING = frozenset({"strong"})  # levels that think in a worker; the others decide at once
-HINT_LEVEL = "strong"  # hints come from the strong player, at the table's hint budget
-T = TypeVar("T")
-Pick = Callable[[LiveTable | None], tuple[int, str, float] | None]  # seat, level, seconds
+__all__ = ["Clock", "TableService"]
 
 
-def clean_name(name: str) -> str:
-    """A name as tables show it: line breaks and control characters as spaces, runs of space
-    squeezed, at most ``NAME_LIMIT`` characters (emoji joiners and the like are kept)."""
-    spaced = "".join(" " if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch for ch in name)
-    return " ".join(spaced.split())[:NAME_LIMIT].strip() or "?"
-
-
-def _unearned_seat(table: LiveTable, seat: int, user_id: int | None) -> bool:
-    """Whether ``user_id`` took ``seat`` after the hand was dealt: a late joiner (or a bot)
-    earns no leaving bonus (docs/discord.md, fairness rules)."""
-    return table.seated is not None and user_id != table.seated[seat]
-
-
-def _unearned(table: LiveTable, entry: LedgerEntry) -> bool:
-    return _unearned_seat(table, entry.seat, entry.user_id)
-
-
-def _describe(exc: BaseException) -> str:
-    """Why a table could not be rebuilt, for the operator: the kind of error and its code, never
-    an engine message (those may name cards a player holds, or the kitty)."""
-    text = type(exc).__name__
-    code = getattr(exc, "code", None)
-    if code:
-        text += f" {code}"
-    if isinstance(exc, sqlite3.Error | json.JSONDecodeError | DatabaseUnavailable):
-        text += f": {exc}"
-    return text
-
-
-class TableService(ScoreQueries):
-    """The table service; see the module docstring. Create with ``await TableService.open``.
-
-    Boards, statistics, history and replays come from ``ScoreQueries`` (bot/service/scores.py).
-    """
+class TableService:
+    """The table service; see the module docstring. Create with ``await TableService.open``."""
 
     def __init__(
         self,
@@ -144,21 +84,28 @@ class TableService(ScoreQueries):
         lease: ShardLease | None = None,
         thinker: Thinker | None = None,
     ) -> None:
-        self._store = store
-        self._thinker = thinker if thinker is not None else Thinker()
-        self._shards = shards
-        self._lease = lease
-        self._clock = clock
-        self._seed = seed_source or (lambda: secrets.randbits(63))
-        self._dealer = dealer
-        self._tables: dict[int, LiveTable] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._seating = asyncio.Lock()
-        self._gone = False  # the database file vanished: every write is refused until restart
-        self._colours: dict[int, bool] = {}  # user id -> four-colour deck (read once)
-        self._regain_at = 0.0  # when a lost lease may next be tried (``_serving``)
-        self._fence_code = "guild_not_served"  # why calls are refused while it is lost
-        self.quarantined: dict[int, str] = {}  # table id -> why it could not be rebuilt
+        state = ServiceState(
+            store=store,
+            thinker=thinker if thinker is not None else Thinker(),
+            shards=shards,
+            lease=lease,
+            clock=clock,
+            seed=seed_source or (lambda: secrets.randbits(63)),
+            dealer=dealer,
+        )
+        self._state = state
+        self._recovery = Recovery(state)
+        self._serving = Serving(state, self._recovery)
+        self._lookups = Lookups(state, self._serving)
+        self._scores = ScoreQueries(state, self._serving)
+        self._writes = Writes(state, self._recovery, self._serving)
+        self._bots = Bots(state, self._serving, self._writes)
+        self._lobby = Lobby(state, self._recovery, self._serving, self._lookups, self._writes)
+        self._play = Playing(state, self._serving, self._writes, self._bots)
+        self._hand = PrivateHand(state, self._serving, self._writes, self._bots)
+        self._deadlines = Deadlines(
+            state, self._recovery, self._serving, self._writes, self._bots, self._lobby, self._hand
+        )
 
     @classmethod
     async def open(
@@ -221,351 +168,93 @@ class TableService(ScoreQueries):
         try:
             await service.load()
             await service.rate_earlier_hands()
+            service.thinker.start()  # ready by the first decisions
         except BaseException:
             await service.close()
             raise
         return service
 
     async def close(self) -> None:
-        """Stop the AI workers; close the database, then give up the lease (never the other
-        way round)."""
+        """Stop the deadline pass's busy tables and the AI workers; close the database, then
+        give up the lease (never the other way round)."""
         try:
-            await self._thinker.close()
+            await self._deadlines.close()
+            await self._state.thinker.close()
         finally:
             try:
-                await self._store.close()
+                await self._state.store.close()
             finally:
-                if self._lease is not None:
-                    await self._lease.release()
+                if self._state.lease is not None:
+                    await self._state.lease.release()
+
+    @property
+    def state(self) -> ServiceState:
+        """What the parts share: the live tables (``state.tables``), their locks
+        (``state.lock(table_id)``), the store, the clock, the lease. For tests and benches that
+        look inside; front ends use the methods."""
+        return self._state
 
     @property
     def thinker(self) -> Thinker:
-        return self._thinker
+        return self._state.thinker
 
     @property
     def shards(self) -> Shards:
-        return self._shards
+        return self._state.shards
 
     @property
     def store(self) -> Store:
-        return self._store
+        return self._state.store
 
-    def _now(self) -> float:
-        now = self._clock()
-        return now.timestamp() if isinstance(now, datetime) else float(now)
+    # -- recovery and serving (recovery.py, serving.py) ------------------------------------
 
-    # -- recovery --------------------------------------------------------------------------
+    @property
+    def quarantined(self) -> dict[int, str]:
+        """Table id -> why it could not be rebuilt (left out of memory, rows untouched)."""
+        return self._state.quarantined
 
     async def load(self) -> int:
-        """Rebuild every table that has not ended from disk; returns how many.
-
-        The usual path reads all tables in a few bulk queries. If that fails (a damaged row or
-        page), each table is read on its own. A table that cannot be read or replayed is
-        quarantined: left out, with the reason in ``quarantined``; its rows stay untouched.
-        """
-        self._tables, self.quarantined = {}, {}
-        try:
-            records: list[ActiveTable] | None = await self._store.active_tables(shards=self._shards)
-        except DatabaseUnavailable:
-            raise  # out of reach is no damage: nothing is set aside for it
-        except Exception:  # any damage: fall back to one table at a time
-            records = None
-        if records is None:
-            try:
-                ids = await self._store.active_table_ids(self._shards)
-            except sqlite3.Error as exc:
-                raise DatabaseUnusable(
-                    f"the database is damaged beyond reading its tables ({exc}); restore it "
-                    "from a backup"
-                ) from exc
-            records = []
-            for table_id in ids:
-                try:
-                    records += await self._store.active_tables(table_id)
-                except DatabaseUnavailable:
-                    raise
-                except Exception as exc:  # recorded, the other tables go on
-                    self.quarantined[table_id] = f"its rows cannot be read ({_describe(exc)})"
-        for record in records:
-            try:
-                table = rebuild(record)
-            except Exception as exc:  # recorded, the other tables go on
-                row = record.table
-                self.quarantined[row.id] = (
-                    f"{row.game} in channel {row.channel_id}: its stored log does not replay "
-                    f"({_describe(exc)})"
-                )
-                continue
-            self._tables[table.id] = table
-            self._locks.setdefault(table.id, asyncio.Lock())
-        for table_id, reason in self.quarantined.items():
-            log.error("table %s set aside: %s", table_id, reason)
-        return len(self._tables)
-
-    async def _reload(self, table_id: int) -> None:
-        """After a failed write: forget memory, take the table as the database has it.
-
-        If the database cannot be read either, the table stays in memory marked unavailable:
-        it keeps its place (nobody opens a second table for its players) and every call is
-        refused until a retry reads it back (on the next call, or the next deadline pass).
-        """
-        current = self._tables.get(table_id)
-        try:
-            fresh = [rebuild(record) for record in await self._store.active_tables(table_id)]
-        except Exception:  # whatever the cause, the table waits for a retry
-            log.exception("table %s: could not be read back; marked unavailable", table_id)
-            if current is not None:
-                current.unavailable = True
-            return
-        if self._tables.get(table_id) is not current:
-            return  # another retry brought it back meanwhile (and it may have moved on)
-        self._tables.pop(table_id, None)
-        for table in fresh:
-            self._tables[table_id] = table
-
-    async def _retry_unavailable(self, channel_id: int | None = None) -> None:
-        """Try to read back the tables marked unavailable (those of ``channel_id`` only)."""
-        for table in list(self._tables.values()):
-            if table.unavailable and channel_id in (None, table.channel_id):
-                async with self._lock(table.id):
-                    if table.unavailable and self._tables.get(table.id) is table:
-                        await self._reload(table.id)
-
-    # -- the database's health -------------------------------------------------------------
+        return await self._recovery.load()
 
     @property
     def gone(self) -> bool:
         """The database file was deleted or replaced: nothing is saved until a restart."""
-        return self._gone
-
-    def _stop(self) -> None:
-        if not self._gone:
-            self._gone = True
-            log.error(
-                "the database file was deleted or replaced while the bot ran: every move is "
-                "refused from now on; restore the file and restart the bot"
-            )
+        return self._state.gone
 
     def check_database(self) -> bool:
-        """Whether the database file is still the one opened and the shards still ours (the
-        deadline pass asks)."""
-        if not self._gone:
-            try:
-                self._store.check()
-            except DatabaseGone:
-                self._stop()
-        return not self._gone and not self.fenced
+        return self._serving.check_database()
 
     @property
     def fenced(self) -> bool:
-        """The lease on this process's shards was lost: it serves nothing until it is back
-        (another process may be serving them now)."""
-        return self._lease is not None and not self._lease.held
+        return self._state.fenced
 
     async def keep_lease(self) -> bool:
-        """Whether the shards are still ours (the deadline pass asks the server); a lost lease
-        is taken back if free (see ``_regain``)."""
-        if self._lease is None or (self._lease.held and await self._lease.check()):
-            return True
-        return await self._regain() is None
+        return await self._serving.keep_lease()
 
-    async def _regain(self) -> str | None:
-        """Take a lost lease back and read every table afresh (another process may have
-        played them meanwhile); None when done, else the refusal that says why not."""
-        assert self._lease is not None
-        try:
-            why = await self._lease.try_acquire()
-            if why is None:
-                await self.load()
-        except DatabaseUnavailable as exc:
-            await self._lease.release()  # tables not read: not served yet
-            log.warning("%s not served: %s", self._shards, exc)
-            return "database_unavailable"
-        if why is not None:
-            log.warning("%s not served: %s", self._shards, why)
-            return "guild_not_served"
-        log.warning("%s served again: %s tables read back", self._shards, len(self._tables))
-        return None
-
-    async def _serving(self) -> None:
-        """Refuse every call while the lease is lost, trying (at most once a second) to take
-        it back first: after a database restart, play goes on at the next click."""
-        if not self.fenced:
-            return
-        now = time.monotonic()
-        if now >= self._regain_at:
-            self._regain_at = now + LEASE_RETRY
-            code = await self._regain()
-            if code is None:
-                return
-            self._fence_code = code
-        raise refuse(self._fence_code)
-
-    @asynccontextmanager
-    async def _transaction(self, table: LiveTable | None = None) -> AsyncIterator[Transaction]:
-        """The store's transaction, its failures turned into refusals a player can read.
-
-        With ``table``, the transaction claims the table's stored version, and the version in
-        memory follows the commit. A table another process changed meanwhile, or
-        a commit whose outcome the lost connection hides, is read back before the refusal.
-        """
-        if self._gone:
-            raise refuse("database_gone")
-        if self.fenced:  # (taken back before a lookup, never under a table read before)
-            raise refuse(self._fence_code)
-        try:
-            async with self._store.transaction() as tx:
-                if table is not None:
-                    tx.claim_table(table.id, table.version)
-                yield tx
-        except StoreBusy:
-            raise refuse("database_busy") from None
-        except DatabaseGone:
-            self._stop()
-            raise refuse("database_gone") from None
-        except (StaleTable, DatabaseUnavailable) as exc:
-            if table is not None:
-                await self._reload(table.id)
-            if isinstance(exc, DatabaseUnavailable):
-                log.warning("database unavailable: %s", exc)
-                raise refuse("database_unavailable") from None
-            table_id = table.id if table is not None else exc.table_id
-            raise refuse("table_changed", table_id=table_id) from None
-        if table is not None:
-            table.version += 1
-
-    # -- lookups ---------------------------------------------------------------------------
-
-    async def _table(self, table_id: int) -> LiveTable:
-        if self._gone:
-            raise refuse("database_gone")
-        await self._serving()
-        table = self._tables.get(table_id)
-        if table is not None and table.unavailable:
-            await self._reload(table_id)  # a retry (never over a fresher table: see _reload)
-            table = self._tables.get(table_id)
-            if table is not None and table.unavailable:
-                raise refuse("table_unavailable", table_id=table_id)
-        if table is not None:
-            return table
-        if table_id in self.quarantined:
-            raise refuse("table_quarantined", table_id=table_id)
-        row = await self._store.table(table_id)
-        if row is None:
-            raise refuse("table_not_found", table_id=table_id)
-        if row.status != "ended" and not self._shards.owns(row.guild_id):
-            raise refuse("guild_not_served")
-        raise refuse("table_ended", table_id=table_id)
-
-    def _lock(self, table_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
-
-    def _seat(self, table: LiveTable, user_id: int) -> int:
-        seat = table.seat_of(user_id)
-        if seat is None:
-            raise refuse("not_seated", table_id=table.id)
-        return seat
-
-    def _seated_elsewhere(self, channel_id: int, user_id: int, table_id: int | None) -> int | None:
-        for other in self._tables.values():
-            if (
-                other.channel_id == channel_id
-                and other.id != table_id
-                and other.seat_of(user_id) is not None
-            ):
-                return other.id
-        return None
-
-    @staticmethod
-    def _may_manage(table: LiveTable, user_id: int, is_manager: bool) -> None:
-        """The host (the creator while seated, else the first seated player) or a manager.
-        A creator who left has no rights over the table."""
-        if is_manager:
-            return
-        host = table.host()
-        if host is None or table.seat_of(user_id) != host:
-            raise refuse("not_host", seat=host)
-
-    def _update(
-        self,
-        table: LiveTable,
-        announcements: Sequence[ev.Announcement] = (),
-        action: Action | None = None,
-    ) -> ev.Update:
-        to_move = table.to_move
-        occupant = table.seats[to_move] if to_move is not None else None
-        itself = occupant is not None and occupant.plays_itself
-        return ev.Update(
-            table_id=table.id,
-            status=table.status,
-            hand_number=table.hand_number or None,
-            to_move=to_move,
-            to_move_user=occupant.user_id if occupant is not None and not itself else None,
-            bot_to_move=itself and table.take_back is None,
-            announcements=tuple(announcements),
-            action=action,
-        )
+    # -- lookups (lookups.py) --------------------------------------------------------------
 
     def info(self, table: LiveTable) -> ev.TableInfo:
-        return ev.TableInfo(
-            id=table.id,
-            guild_id=table.guild_id,
-            channel_id=table.channel_id,
-            thread_id=table.thread_id,
-            message_id=table.message_id,
-            game=table.rules.name,
-            status=table.status,
-            creator_id=table.creator_id,
-            settings=table.settings,
-            seats=tuple(  # type: ignore[arg-type]
-                None if s is None else ev.SeatInfo(i, s.user_id, s.name, s.autoplay)
-                for i, s in enumerate(table.seats)
-            ),
-            hand_number=table.hand_number,
-            hands_done=table.hands_done,
-            to_move=table.to_move,
-            deadline=table.deadline,
-            host=table.host(),
-            closing=table.closing,
-            end_vote_hand=None if table.end_vote is None else table.end_vote["hand"],
-        )
+        return info_of(table)
 
     async def table_info(self, table_id: int) -> ev.TableInfo:
-        return self.info(await self._table(table_id))
+        return await self._lookups.table_info(table_id)
 
     def live_tables(self) -> list[int]:
-        """The ids of the unfinished tables this process serves (its shards' guilds)."""
-        return sorted(self._tables)
+        return self._lookups.live_tables()
 
     def tables_in_channel(self, channel_id: int) -> list[ev.TableInfo]:
-        """The channel's tables that have not ended, oldest first."""
-        return [self.info(t) for t in self._tables.values() if t.channel_id == channel_id]
+        return self._lookups.tables_in_channel(channel_id)
 
     async def table_for_thread(self, thread_id: int) -> ev.TableInfo | None:
-        """The table shown in this thread (the newest one), also after it ended."""
-        for table in self._tables.values():
-            if table.thread_id == thread_id:
-                return self.info(table)
-        return await self._stored_info(await self._store.latest_table_id(thread_id=thread_id))
+        return await self._lookups.table_for_thread(thread_id)
 
     async def latest_table_in_channel(self, channel_id: int) -> ev.TableInfo | None:
-        """The newest table created in this channel, also after it ended."""
-        return await self._stored_info(await self._store.latest_table_id(channel_id=channel_id))
-
-    async def _stored_info(self, table_id: int | None) -> ev.TableInfo | None:
-        if table_id is None:
-            return None
-        live = self._tables.get(table_id)
-        if live is not None:
-            return self.info(live)
-        record = await self._store.table_record(table_id)
-        return None if record is None else self.info(rebuild(record))
+        return await self._lookups.latest_table_in_channel(channel_id)
 
     def table_for_user(self, channel_id: int, user_id: int) -> int | None:
-        """The table of this channel where the user sits, if any."""
-        return self._seated_elsewhere(channel_id, user_id, None)
+        return self._lookups.table_for_user(channel_id, user_id)
 
-    # -- tables and seats ------------------------------------------------------------------
+    # -- tables and seats (lobby.py) -------------------------------------------------------
 
     async def create_table(
         self,
@@ -577,491 +266,77 @@ class TableService(ScoreQueries):
         settings: TableSettings | dict[str, Any] | None = None,
         language: str | None = None,
     ) -> ev.Update:
-        """A new waiting table with its creator in seat 0.
-
-        Refused while a table of the channel is unavailable (its write failed and reading it
-        back did too): its players must not end up with a second table there.
-        """
-        rules = RULES.get(game) if isinstance(game, str) else None
-        if rules is None:
-            raise refuse("unknown_game", game=game)
-        if not isinstance(settings, TableSettings):
-            settings = TableSettings().changed(**(settings or {}))
-        if language is not None:
-            settings = settings.changed(language=language)
-        creator_name = clean_name(creator_name)
-        if self._gone:
-            raise refuse("database_gone")
-        if not self._shards.owns(guild_id):
-            raise refuse("guild_not_served")
-        await self._serving()
-        async with self._seating:
-            await self._retry_unavailable(channel_id)
-            for other_table in self._tables.values():
-                if other_table.channel_id == channel_id and other_table.unavailable:
-                    raise refuse("table_unavailable", table_id=other_table.id)
-            other = self._seated_elsewhere(channel_id, creator_id, None)
-            if other is not None:
-                raise refuse("already_seated_here", table_id=other)
-            now = self._now()
-            async with self._transaction() as tx:
-                table_id = await tx.insert_table(
-                    guild_id=guild_id,
-                    channel_id=channel_id,
-                    game=game,
-                    settings=settings.to_json(),
-                    language=settings.language,
-                    creator_id=creator_id,
-                    created_at=now,
-                )
-                await tx.put_seat(table_id, 0, creator_id, creator_name)
-            table = LiveTable(
-                id=table_id,
-                guild_id=guild_id,
-                channel_id=channel_id,
-                thread_id=None,
-                message_id=None,
-                rules=rules,
-                settings=settings,
-                status="waiting",
-                creator_id=creator_id,
-                seats=[Seat(creator_id, creator_name), None, None, None],
-            )
-            self._tables[table_id] = table
-            return self._update(table, [ev.SeatTaken(0, creator_id, creator_name)])
+        return await self._lobby.create_table(
+            guild_id, channel_id, creator_id, creator_name, game, settings, language
+        )
 
     async def set_message(
         self, table_id: int, *, thread_id: int | None = None, message_id: int | None = None
     ) -> None:
-        """Remember where the front end shows this table (kept across restarts)."""
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            async with self._transaction(table) as tx:
-                await tx.update_table(table_id, thread_id=thread_id, message_id=message_id)
-            table.thread_id, table.message_id = thread_id, message_id
-
-    def _check_waiting(self, table: LiveTable) -> None:
-        if table.status != "waiting":
-            raise refuse("table_not_waiting", table_id=table.id)
-
-    @staticmethod
-    def _check_seat(seat: int) -> None:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat <= 3:
-            raise refuse("no_such_seat_number", seat=seat)
-
-    def _free_seat(self, table: LiveTable, seat: int | None) -> int:
-        if seat is None:
-            for index, occupant in enumerate(table.seats):
-                if occupant is None:
-                    return index
-            raise refuse("table_full", table_id=table.id)
-        self._check_seat(seat)
-        if table.seats[seat] is not None:
-            raise refuse("seat_taken", seat=seat)
-        return seat
+        await self._lobby.set_message(table_id, thread_id=thread_id, message_id=message_id)
 
     async def join(
         self, table_id: int, user_id: int, name: str, seat: int | None = None
     ) -> ev.Update:
-        """Sit down at a waiting table (the first free seat unless ``seat`` is given)."""
-        name = clean_name(name)
-        async with self._seating, self._lock(table_id):
-            table = await self._table(table_id)
-            self._check_waiting(table)
-            own = table.seat_of(user_id)
-            if own is not None:
-                raise refuse("already_seated", seat=own)
-            other = self._seated_elsewhere(table.channel_id, user_id, table.id)
-            if other is not None:
-                raise refuse("already_seated_here", table_id=other)
-            seat = self._free_seat(table, seat)
-            async with self._transaction(table) as tx:
-                await tx.put_seat(table.id, seat, user_id, name)
-            table.seats[seat] = Seat(user_id, name)
-            return self._update(table, [ev.SeatTaken(seat, user_id, name)])
+        return await self._lobby.join(table_id, user_id, name, seat)
 
     async def choose_seat(self, table_id: int, user_id: int, seat: int) -> ev.Update:
-        """Move to another free seat of a waiting table."""
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            self._check_waiting(table)
-            own = self._seat(table, user_id)
-            if own == seat:
-                return self._update(table)
-            seat = self._free_seat(table, seat)
-            occupant = table.seats[own]
-            assert occupant is not None
-            async with self._transaction(table) as tx:
-                await tx.clear_seat(table.id, own)
-                await tx.put_seat(table.id, seat, user_id, occupant.name)
-            table.seats[own], table.seats[seat] = None, occupant
-            return self._update(
-                table,
-                [ev.SeatOpened(own, user_id, "moved"), ev.SeatTaken(seat, user_id, occupant.name)],
-            )
-
-    def _may_change_bots(self, table: LiveTable, user_id: int, is_manager: bool) -> None:
-        if table.seat_of(user_id) is None:
-            self._may_manage(table, user_id, is_manager)
+        return await self._lobby.choose_seat(table_id, user_id, seat)
 
     async def add_bot(
         self, table_id: int, user_id: int, seat: int | None = None, *, is_manager: bool = False
     ) -> ev.Update:
-        """A bot takes a free seat (any seated player, the creator or a manager may ask)."""
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            self._may_change_bots(table, user_id, is_manager)
-            self._check_waiting(table)
-            seat = self._free_seat(table, seat)
-            name = f"Bot {seat}"
-            async with self._transaction(table) as tx:
-                await tx.put_seat(table.id, seat, None, name)
-            table.seats[seat] = Seat(None, name)
-            return self._update(table, [ev.SeatTaken(seat, None, name)])
+        return await self._lobby.add_bot(table_id, user_id, seat, is_manager=is_manager)
 
     async def remove_bot(
         self, table_id: int, user_id: int, seat: int, *, is_manager: bool = False
     ) -> ev.Update:
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            self._may_change_bots(table, user_id, is_manager)
-            self._check_waiting(table)
-            self._check_seat(seat)
-            occupant = table.seats[seat]
-            if occupant is None or not occupant.is_bot:
-                raise refuse("not_a_bot", seat=seat)
-            async with self._transaction(table) as tx:
-                await tx.clear_seat(table.id, seat)
-            table.seats[seat] = None
-            return self._update(table, [ev.SeatOpened(seat, None, "removed_bot")])
+        return await self._lobby.remove_bot(table_id, user_id, seat, is_manager=is_manager)
 
     async def start(self, table_id: int, user_id: int, *, is_manager: bool = False) -> ev.Update:
-        """Deal the next hand once four seats are filled (creator or manager only)."""
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            self._may_manage(table, user_id, is_manager)
-            self._check_waiting(table)
-            seated = sum(1 for s in table.seats if s is not None)
-            if seated < 4:
-                raise refuse("need_four_players", seated=seated)
-            return await self._write(table, lambda tx, now: self._deal(table, tx, now))
+        return await self._lobby.start(table_id, user_id, is_manager=is_manager)
 
     async def next_hand(self, table_id: int, user_id: int) -> ev.Update:
-        """Deal the next hand at a table that does not deal by itself (``auto_deal`` off).
-
-        Any seated player may, once the hand before has ended; a table that lost a player in
-        the meantime waits for four and its host's Start instead.
-        """
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            self._seat(table, user_id)
-            if table.status == "waiting":
-                raise refuse("table_waiting", table_id=table.id)
-            if table.running:
-                raise refuse("hand_not_over", table_id=table.id, number=table.hand_number)
-            return await self._write(table, lambda tx, now: self._deal(table, tx, now))
+        return await self._lobby.next_hand(table_id, user_id)
 
     async def play_again(self, table_id: int, user_id: int) -> ev.Update:
-        """A new table like ended table ``table_id``: same game, settings, place and seats.
-
-        Asked by a player who sat there at its end. Bots keep their seats; a player now
-        seated at another table of the channel leaves a free seat. The new table waits for
-        its host (the one who asked) to start, so nobody is dealt in unasked, unless everyone
-        else is a bot: then the first hand is dealt at once. One new table per thread.
-        """
-        async with self._seating:
-            if table_id in self._tables:
-                await self._table(table_id)  # refused if unavailable
-                raise refuse("table_not_ended", table_id=table_id)
-            if self._gone:
-                raise refuse("database_gone")
-            record = await self._store.table_record(table_id)
-            if record is None:
-                raise refuse("table_not_found", table_id=table_id)
-            row = record.table
-            if not self._shards.owns(row.guild_id):
-                raise refuse("guild_not_served")
-            await self._serving()
-            if not any(seat.user_id == user_id for seat in record.seats):
-                raise refuse("not_seated", table_id=table_id)
-            for live in self._tables.values():
-                if row.thread_id is not None and live.thread_id == row.thread_id:
-                    raise refuse("rematch_open", table_id=live.id)
-            other = self._seated_elsewhere(row.channel_id, user_id, None)
-            if other is not None:
-                raise refuse("already_seated_here", table_id=other)
-            seats: list[Seat | None] = [None] * 4
-            for old in record.seats:
-                taken = old.user_id is not None and old.user_id != user_id
-                if taken and self._seated_elsewhere(row.channel_id, old.user_id, None):
-                    continue
-                seats[old.seat] = Seat(old.user_id, old.name)
-            settings = TableSettings.from_json(row.settings)
-            table = LiveTable(
-                id=0,
-                guild_id=row.guild_id,
-                channel_id=row.channel_id,
-                thread_id=row.thread_id,
-                message_id=None,
-                rules=RULES[row.game],
-                settings=settings,
-                status="waiting",
-                creator_id=user_id,
-                seats=seats,
-            )
-            solo = all(s is not None and (s.is_bot or s.user_id == user_id) for s in seats)
-            now = self._now()
-            events: list[ev.Announcement] = []
-            async with self._transaction() as tx:  # nothing is kept in memory before it commits
-                table.id = await tx.insert_table(
-                    guild_id=row.guild_id,
-                    channel_id=row.channel_id,
-                    game=row.game,
-                    settings=settings.to_json(),
-                    language=settings.language,
-                    creator_id=user_id,
-                    created_at=now,
-                )
-                await tx.update_table(table.id, thread_id=row.thread_id)
-                for index, seat in enumerate(seats):
-                    if seat is not None:
-                        await tx.put_seat(table.id, index, seat.user_id, seat.name)
-                        events.append(ev.SeatTaken(index, seat.user_id, seat.name))
-                if solo:
-                    events += await self._deal(table, tx, now)
-                    await self._set_deadline(table, tx, now)
-            self._tables[table.id] = table
-            self._locks.setdefault(table.id, asyncio.Lock())
-            return self._update(table, events)
+        return await self._lobby.play_again(table_id, user_id)
 
     async def leave(self, table_id: int, user_id: int) -> ev.Update:
-        """Stand up. During a hand: the leaving penalty, the hand is void (RULES §1.7 / §2.9)."""
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            seat = self._seat(table, user_id)
-            return await self._unseat(table, seat, "left")
+        return await self._lobby.leave(table_id, user_id)
 
     async def kick(
         self, table_id: int, user_id: int, target_id: int, *, is_manager: bool = False
     ) -> ev.Update:
-        """Remove a player (host or manager only); in a hand, with the leaving penalty.
-
-        During a hand only a player whose turn timed out (the timeout rule has run) and who
-        has not played since may be removed: nobody can void a hand by removing an opponent.
-        """
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            self._may_manage(table, user_id, is_manager)
-            seat = table.seat_of(target_id)
-            if seat is None:
-                raise refuse("target_not_seated", table_id=table.id)
-            occupant = table.seats[seat]
-            if table.running and occupant is not None and not occupant.missed:
-                raise refuse("kick_needs_missed_turn", seat=seat)
-            return await self._unseat(table, seat, "kicked")
+        return await self._lobby.kick(table_id, user_id, target_id, is_manager=is_manager)
 
     async def update_settings(
         self, table_id: int, user_id: int, *, is_manager: bool = False, **changes: Any
     ) -> ev.TableInfo:
-        """Change settings (creator or manager); a new turn limit or thinking time applies from
-        the next turn. The bot level changes only between hands: a hand's bot seats are rated
-        at the level they played it at."""
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            self._may_manage(table, user_id, is_manager)
-            settings = table.settings.changed(**changes)
-            if settings.bot_level != table.settings.bot_level and table.running:
-                raise refuse("bot_level_in_hand", table_id=table.id, number=table.hand_number)
-            async with self._transaction(table) as tx:
-                await tx.update_table(
-                    table.id, settings=settings.to_json(), language=settings.language
-                )
-            table.settings = settings
-            return self.info(table)
+        return await self._lobby.update_settings(
+            table_id, user_id, is_manager=is_manager, **changes
+        )
 
     async def end_table(
         self, table_id: int, user_id: int, *, is_manager: bool = False
     ) -> ev.Update:
-        """End the table (host or manager), without letting anyone erase a hand's result.
-
-        Between hands it ends at once. During a hand:
-        - a server manager who does not sit at the table ends it at once (moderation); the
-          hand is abandoned, which changes nobody's score;
-        - the only player among bots forfeits: the leaving penalty, then the table ends;
-        - otherwise a vote opens (``EndVoteOpened``): if every seated player agrees
-          (``vote_end``) the hand is abandoned and the table ends; if one refuses or the vote
-          expires, the hand is played out and the table ends after it.
-        """
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            seat = table.seat_of(user_id)
-            if table.running and seat is None and is_manager:
-                return await self._write(table, self._abandoning(table, "ended_by_manager"))
-            self._may_manage(table, user_id, is_manager)
-            if not table.running:
-                return await self._write(table, self._abandoning(table, "ended_by_host"))
-            assert seat is not None  # the host sits; a manager who does not was handled above
-            if table.humans() == 1:
-                return await self._unseat(table, seat, "left")
-            if table.closing:
-                raise refuse("table_closing", table_id=table.id)
-            if table.end_vote is not None:
-                raise refuse("vote_open", table_id=table.id)
-            voters = tuple(i for i, s in enumerate(table.seats) if s is not None and not s.is_bot)
-
-            async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
-                vote = {
-                    "hand": table.hand_number,
-                    "by": user_id,
-                    "agreed": [user_id],
-                    "expires": now + VOTE_SECONDS,
-                }
-                table.end_vote = vote
-                await tx.update_table(table.id, end_vote=vote)
-                return [ev.EndVoteOpened(seat, table.hand_number, vote["expires"], voters)]
-
-            return await self._write(table, step)
+        return await self._lobby.end_table(table_id, user_id, is_manager=is_manager)
 
     async def vote_end(
         self, table_id: int, user_id: int, hand_number: int, agree: bool
     ) -> ev.Update:
-        """A seated player's answer to the vote on ending hand ``hand_number`` now."""
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            seat = self._seat(table, user_id)
-            vote = table.end_vote
-            if vote is None or vote["hand"] != hand_number or not table.running:
-                raise refuse("no_vote", table_id=table.id)
-            if not agree:
-                return await self._write(table, self._closing_vote(table, "refused", seat))
-            if user_id in vote["agreed"]:
-                return self._update(table)
-            agreed = [*vote["agreed"], user_id]
-            players = {s.user_id for s in table.seats if s is not None and not s.is_bot}
-            if players <= set(agreed):
-                return await self._write(
-                    table,
-                    self._abandoning(table, "ended_by_vote", ev.EndVoteClosed("agreed")),
-                )
+        return await self._lobby.vote_end(table_id, user_id, hand_number, agree)
 
-            async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
-                table.end_vote = {**vote, "agreed": agreed}
-                await tx.update_table(table.id, end_vote=table.end_vote)
-                return [ev.EndVoteCast(seat)]
-
-            return await self._write(table, step)
-
-    def _abandoning(
-        self, table: LiveTable, reason: str, *first: ev.Announcement
-    ) -> Callable[[Transaction, float], Any]:
-        """The step that ends the table now; a running hand is abandoned (no scores)."""
-
-        async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
-            if table.running and table.hand_id is not None:
-                await tx.finish_hand(table.hand_id, "abandoned", None, now)
-            return [*first, *await self._end(table, tx, now, reason)]
-
-        return step
-
-    def _closing_vote(
-        self, table: LiveTable, outcome: str, seat: int | None
-    ) -> Callable[[Transaction, float], Any]:
-        """The step that closes a failed vote: the hand is played out, then the table ends."""
-
-        async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
-            table.end_vote, table.closing = None, True
-            await tx.update_table(table.id, end_vote=None, closing=True)
-            return [ev.EndVoteClosed(outcome, seat)]
-
-        return step
-
-    # -- play ------------------------------------------------------------------------------
+    # -- play (play.py) --------------------------------------------------------------------
 
     async def act(self, table_id: int, user_id: int, request: Request, action_id: str) -> ev.Update:
-        """Apply a player's request; once per ``action_id`` (a repeat returns ``duplicate``).
-
-        The log's UNIQUE action id is the guard, so the usual path costs no extra query: a
-        repeat is answered from memory, or refused by the rules by now (then the log says
-        whether it was a repeat), or stopped by the constraint (then memory is rebuilt).
-        """
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            earlier = table.recent.get(action_id)
-            if earlier is not None:
-                return replace(earlier, duplicate=True)
-            try:
-                seat = self._seat(table, user_id)
-                self._check_turn(table, seat)
-                if not table.rules.accepts(request):
-                    raise refuse(
-                        "wrong_game", request=type(request).__name__, game=table.rules.name
-                    )
-                occupant = table.seats[seat]
-                assert occupant is not None
-                back = {seat: (False, False)} if occupant.missed or occupant.autoplay else {}
-                return await self._apply(table, to_action(request, seat), action_id, back)
-            except (ServiceError, IllegalMove, CardParseError) as exc:
-                trouble = getattr(exc, "code", None) in _STORE_TROUBLE
-                if not trouble and await self._store.action_exists(action_id):
-                    return self._repeated(table_id)
-                raise
-            except DuplicateActionId:
-                return self._repeated(table_id)  # ``_write`` rebuilt the table from disk
-
-    def _repeated(self, table_id: int) -> ev.Update:
-        return replace(self._update(self._tables[table_id]), duplicate=True)
-
-    def _check_turn(self, table: LiveTable, seat: int) -> None:
-        if not table.running:
-            raise refuse("table_hand_over", table_id=table.id)
-        if table.to_move != seat:
-            raise refuse("not_your_turn", seat=table.to_move)
+        return await self._play.act(table_id, user_id, request, action_id)
 
     async def hint(self, table_id: int, user_id: int) -> Action:
-        """A legal action for the player now: the strong player's, at the table's hint budget,
-        thought in a worker without holding the table's lock (the engine's simple policy if
-        the worker fails)."""
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            seat = self._seat(table, user_id)
-            self._check_turn(table, seat)
-            assert table.game is not None
-            thought = self._thought(table, seat, HINT_LEVEL, table.settings.hint_seconds)
-            fallback = table.game.hint(seat)
-        return await asyncio.shield(thought) or fallback
+        return await self._play.hint(table_id, user_id)
 
     async def catch_up(self, table_id: int, user_id: int) -> ev.CatchUp:
-        """What the user missed in the current hand since their seat last acted (public events
-        only, the whole hand so far if it has not acted yet), and whether they are new here."""
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            seat = self._seat(table, user_id)
-            story = list(self._story(table))
-        acted = [index for index, (actor, _) in enumerate(story) if actor == seat]
-        missed = story[acted[-1] + 1 :] if acted else story
-        events = tuple(event for _, group in missed for event in group)
-        new = not acted and not await self._store.has_hands(table.guild_id, user_id)
-        return ev.CatchUp(events, bool(acted), new)
-
-    @staticmethod
-    def _story(table: LiveTable) -> list[tuple[int, tuple[ev.Announcement, ...]]]:
-        """The latest hand's events by action; replayed from the log when memory has none
-        (after a restart) or does not match the log (a move recorded another way)."""
-        actions = 0 if table.game is None else len(table.game.actions)
-        if table.story is None or len(table.story) != actions:
-            story: list[tuple[int, tuple[ev.Announcement, ...]]] = []
-            if table.game is not None:
-                rules = table.rules
-                replayed = rules.from_start(table.game.start)
-                before = replayed.view(None)
-                for action in table.game.actions:
-                    replayed.apply(action)
-                    after = replayed.view(None)
-                    recorded = replayed.actions[-1]
-                    story.append((recorded.seat, tuple(rules.announce(before, after, recorded))))
-                    before = after
-            table.story = story
-        return table.story
+        return await self._play.catch_up(table_id, user_id)
 
     async def legal_plays(
         self,
@@ -1071,777 +346,106 @@ class TableService(ScoreQueries):
         limit: int = 25,
         where: Callable[[list[Card]], bool] | None = None,
     ) -> list[list[Card]]:
-        """Up to ``limit`` plays the user's seat may make now (those ``where`` keeps).
-
-        Generated lazily by the engine from the real game state, under the table's lock, from
-        the seat's own cards only. Empty when it is not the seat's turn to play a card (bidding,
-        the kitty, another seat to move) or no hand is being played. A 三扣 follow may have
-        millions of them, and a ``where`` that keeps few walks them all: suggestions come from
-        ``peek_view`` and the engines' suggestion generators instead.
-        """
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            seat = self._seat(table, user_id)
-            if table.game is None or table.to_move != seat:
-                return []
-            plays = table.game.legal_plays(seat)
-            return list(islice(plays if where is None else filter(where, plays), limit))
+        return await self._play.legal_plays(table_id, user_id, limit=limit, where=where)
 
     async def view_for(self, table_id: int, user_id: int) -> Any:
-        """The player's private view of the latest hand (QingdunView / SankouView)."""
-        async with self._lock(table_id):  # never show an action before it is committed
-            table = await self._table(table_id)
-            seat = self._seat(table, user_id)
-            if table.game is None:
-                raise refuse("table_hand_over", table_id=table.id)
-            return table.game.view(seat)
+        return await self._play.view_for(table_id, user_id)
 
     def peek_view(self, table_id: int, user_id: int) -> Any | None:
-        """The player's view as last committed, at once, or None when it cannot be had at once.
+        return self._play.peek_view(table_id, user_id)
 
-        For answers that must never wait (autocomplete): no lock is awaited and nothing is read
-        from disk. While the table's lock is held a change may be half done (the game moves
-        before its write commits), so a busy table gives None, as does one marked unavailable
-        (its memory may be ahead of the disk), a table not in memory, a user not seated or a
-        table between hands.
-        """
-        table = self._tables.get(table_id)
-        if (
-            table is None
-            or table.game is None
-            or table.unavailable
-            or self._lock(table_id).locked()
-        ):
-            return None
-        seat = table.seat_of(user_id)
-        return None if seat is None else table.game.view(seat)
+    async def public_view(self, table_id: int) -> Any:
+        return await self._play.public_view(table_id)
 
-    # -- the private hand: one-step controls, card colours, costs, taking back ------------
+    # -- the private hand (private_hand.py) ------------------------------------------------
 
     async def turn_options(self, table_id: int, user_id: int, limit: int = 25) -> ev.TurnOptions:
-        """The player's view with what one-step controls offer now: the hint, up to ``limit``
-        legal plays best first (the hint's first), passing, the dealer's kitty choices, and
-        whether a take-back may be asked.
-
-        Only the view is taken under the table's lock; the hint is thought in a worker (as
-        ``hint``) and the plays chosen from the view after it is released, a bounded amount of
-        work (``engine`` menus). Everything answers the position the view shows.
-        """
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            seat = self._seat(table, user_id)
-            game = table.game
-            if game is None:
-                raise refuse("table_hand_over", table_id=table.id)
-            view = game.view(seat)
-            mine = table.running and game.to_move == seat
-            thought, fallback = None, None
-            if mine:
-                thought = self._thought(table, seat, HINT_LEVEL, table.settings.hint_seconds)
-                fallback = game.hint(seat)
-            may_pass = mine and table.rules.may_pass(game, seat)
-            take_back = (
-                table.running
-                and table.take_back is None
-                and table.refused_take_back != (table.hand_number, len(game.actions))
-                and game.may_take_back(seat)
-            )
-            number, rules, asked = table.hand_number, table.rules, table.take_back is not None
-        hint = (await asyncio.shield(thought) or fallback) if thought is not None else None
-        first = hint.cards if isinstance(hint, Play) else ()
-        plays = rules.menu(view, first, limit) if mine else []
-        laid = hint.cards if isinstance(hint, Discard) else ()
-        kitties = rules.kitty_choices(view, laid) if mine else []
-        return ev.TurnOptions(
-            view=view,
-            hand_number=number,
-            my_turn=mine,
-            hint=hint,
-            plays=tuple(tuple(play) for play in plays),
-            may_pass=may_pass,
-            kitties=tuple((suit, tuple(kitty)) for suit, kitty in kitties),
-            take_back=take_back,
-            asked=asked,
-        )
+        return await self._hand.turn_options(table_id, user_id, limit)
 
     async def four_colour(self, user_id: int) -> bool:
-        """Whether the player's own pictures use the four-colour deck (♦ blue, ♣ green)."""
-        chosen = self._colours.get(user_id)
-        if chosen is None:
-            chosen = bool(await self._store.four_colour(user_id))
-            self._colours[user_id] = chosen
-        return chosen
+        return await self._hand.four_colour(user_id)
 
     async def set_four_colour(self, user_id: int, on: bool) -> bool:
-        """Choose the card colours of the player's own pictures (kept across restarts)."""
-        async with self._transaction() as tx:
-            await tx.set_four_colour(user_id, bool(on))
-        self._colours[user_id] = bool(on)
-        return bool(on)
+        return await self._hand.set_four_colour(user_id, on)
 
     async def leave_cost(self, table_id: int, user_id: int) -> ev.LeaveCost | None:
-        """What leaving now would cost and pay (RULES §1.7 / §2.9 and the fairness rules: a
-        bonus only for players seated at the deal); None when no hand is being played."""
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            seat = self._seat(table, user_id)
-            if not table.running or table.game is None:
-                return None
-            deltas = list(table.game.leave_deltas(seat))
-            for other, occupant in enumerate(table.seats):
-                user = None if occupant is None else occupant.user_id
-                if other != seat and deltas[other] > 0 and _unearned_seat(table, other, user):
-                    deltas[other] = 0
-            return ev.LeaveCost(
-                table.hand_number, seat, (deltas[0], deltas[1], deltas[2], deltas[3])
-            )
+        return await self._hand.leave_cost(table_id, user_id)
 
     async def ask_take_back(self, table_id: int, user_id: int, action_id: str) -> ev.Update:
-        """Ask to take back one's own move, the last of the hand (house rule, docs/rules).
-
-        The engine says whether the move may be taken back. With nobody else to ask (only bots
-        besides), it is taken back at once; otherwise every other seated player must agree
-        (``answer_take_back``) before the next move and within ``TAKE_BACK_SECONDS``, while
-        bot seats wait.
-        """
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            earlier = table.recent.get(action_id)
-            if earlier is not None:
-                return replace(earlier, duplicate=True)
-            seat = self._seat(table, user_id)
-            game = table.game
-            if not table.running or game is None:
-                raise refuse("table_hand_over", table_id=table.id)
-            if table.take_back is not None:
-                raise refuse("take_back_open", table_id=table.id)
-            move = game.check_take_back(seat)
-            if table.refused_take_back == (table.hand_number, len(game.actions)):
-                raise refuse("take_back_refused")  # asked once: no asking the others again
-            voters = [
-                (other, occupant.user_id)
-                for other, occupant in enumerate(table.seats)
-                if other != seat and occupant is not None and not occupant.plays_itself
-            ]
-            if not voters:
-                return await self._apply(table, TakeBack(seat), action_id)
-            hand, moves = table.hand_number, len(game.actions)
-            cards = tuple(move.cards) if isinstance(move, Play) else ()
-
-            async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
-                request = {
-                    "seat": seat,
-                    "hand": hand,
-                    "moves": moves,
-                    "voters": [user for _, user in voters],
-                    "agreed": [],
-                    "expires": now + TAKE_BACK_SECONDS,
-                }
-                table.take_back = request
-                await tx.update_table(table.id, take_back=request)
-                seats = tuple(other for other, _ in voters)
-                return [ev.TakeBackAsked(seat, hand, moves, cards, seats, request["expires"])]
-
-            update = await self._write(table, step)
-            table.recent[action_id] = update
-            return update
+        return await self._hand.ask_take_back(table_id, user_id, action_id)
 
     async def answer_take_back(
         self, table_id: int, user_id: int, hand: int, moves: int, agree: bool
     ) -> ev.Update:
-        """A seated player's answer to the take-back asked at move ``moves`` of hand ``hand``:
-        one refusal ends it; when every player asked agrees, the move is taken back."""
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            seat = self._seat(table, user_id)
-            request = table.take_back
-            if (
-                request is None
-                or not table.running
-                or (request["hand"], request["moves"]) != (hand, moves)
-            ):
-                raise refuse("no_take_back", table_id=table.id)
-            if seat == request["seat"]:
-                raise refuse("take_back_own")
-            if user_id not in request["voters"]:
-                raise refuse("take_back_not_asked")
-            if not agree:
-                return await self._write(table, self._closing_take_back(table, "refused", seat))
-            if user_id in request["agreed"]:
-                return self._update(table)
-            agreed = [*request["agreed"], user_id]
-            if set(request["voters"]) <= set(agreed):
-                mover = request["seat"]
-                return await self._apply(table, TakeBack(mover), self._auto_id(table, "take_back"))
+        return await self._hand.answer_take_back(table_id, user_id, hand, moves, agree)
 
-            async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
-                table.take_back = {**request, "agreed": agreed}
-                await tx.update_table(table.id, take_back=table.take_back)
-                return [ev.TakeBackCast(seat)]
-
-            return await self._write(table, step)
-
-    def _closing_take_back(
-        self, table: LiveTable, outcome: str, seat: int | None
-    ) -> Callable[[Transaction, float], Any]:
-        """The step that ends a take-back request without taking the move back."""
-
-        async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
-            asked = table.take_back
-            if asked is not None:
-                table.refused_take_back = (asked["hand"], asked["moves"])
-            table.take_back = None
-            await tx.update_table(table.id, take_back=None)
-            return [ev.TakeBackClosed(outcome, seat)]
-
-        return step
-
-    async def public_view(self, table_id: int) -> Any:
-        """The public view of the latest hand (no hidden cards), or None before the first."""
-        async with self._lock(table_id):
-            table = await self._table(table_id)
-            return None if table.game is None else table.game.view(None)
+    # -- bots (bots.py) --------------------------------------------------------------------
 
     def bot_turns(self) -> list[int]:
-        """Tables waiting for a bot to move (for the front end to drive after a restart)."""
-        if self._gone or self.fenced:
-            return []
-        return [t.id for t in self._tables.values() if self._bot_to_move(t)]
-
-    @staticmethod
-    def _bot_to_move(table: LiveTable) -> bool:
-        seat = table.to_move
-        occupant = table.seats[seat] if seat is not None else None
-        return (
-            occupant is not None
-            and occupant.plays_itself
-            and not table.unavailable
-            and table.take_back is None  # bots wait while the players answer a take-back
-        )
+        return self._bots.bot_turns()
 
     async def play_bot(self, table_id: int) -> ev.Update | None:
-        """One bot move if a bot is to move, else None; the front end may pause between calls.
-
-        The bot plays at the table's level and budget, thinking without holding the table's
-        lock (``_deliberate``).
-        """
-
-        def pick(table: LiveTable | None) -> tuple[int, str, float] | None:
-            if table is None or not self._bot_to_move(table) or table.to_move is None:
-                return None
-            return table.to_move, table.settings.bot_level, table.settings.bot_seconds
-
-        async def commit(table: LiveTable, seat: int, action: Action) -> ev.Update:
-            return await self._commit_move(table, seat, action, "bot")
-
-        return await self._deliberate(table_id, self._table, pick, commit)
+        return await self._bots.play_bot(table_id)
 
     async def play_bots(self, table_id: int, limit: int | None = None) -> list[ev.Update]:
-        """Bot moves until a human is to move (or ``limit`` moves)."""
-        updates: list[ev.Update] = []
-        while limit is None or len(updates) < limit:
-            update = await self.play_bot(table_id)
-            if update is None:
-                break
-            updates.append(update)
-            if not update.bot_to_move:
-                break
-        return updates
+        return await self._bots.play_bots(table_id, limit)
 
-    # -- AI decisions ----------------------------------------------------------------------
-
-    async def _deliberate(
-        self,
-        table_id: int,
-        find: Callable[[int], Awaitable[LiveTable | None]],
-        pick: Pick,
-        commit: Callable[[LiveTable, int, Action], Awaitable[T]],
-    ) -> T | None:
-        """Decide a move for the seat ``pick`` names, at the level and budget it gives, and
-        ``commit`` it; None when ``pick`` finds nothing to decide.
-
-        A strong decision is thought in a worker while the table's lock is free: the lock is
-        held only to take the seat's observation and to commit. If the game moved meanwhile
-        (another hand, another number of actions, another seat to decide for), the decision
-        is dropped and the new position thought about instead.
-        """
-        while True:
-            async with self._lock(table_id):
-                table = await find(table_id)
-                chosen = pick(table)
-                if table is None or chosen is None:
-                    return None
-                seat, level, seconds = chosen
-                assert table.game is not None
-                if level not in SEARCHING:
-                    return await commit(table, seat, self._at_once(table.game, seat, level))
-                position = self._position(table)
-                thought = self._thought(table, seat, level, seconds)
-            action = await asyncio.shield(thought)
-            async with self._lock(table_id):
-                table = await find(table_id)
-                if table is None or pick(table) != chosen or self._position(table) != position:
-                    continue  # the game moved on while we thought: think again (or stop)
-                assert table.game is not None
-                return await commit(table, seat, action or table.game.hint(seat))
-
-    @staticmethod
-    def _at_once(game: Any, seat: int, level: str) -> Action:
-        """The levels without search decide in well under a millisecond, under the lock."""
-        return game.hint(seat) if level == "simple" else ai.choose(game, seat, level=level)
-
-    @staticmethod
-    def _position(table: LiveTable) -> tuple[int | None, int]:
-        """What a decision is about: the hand, and how many actions it has had."""
-        assert table.game is not None
-        return table.hand_id, len(table.game.actions)
-
-    def _thought(
-        self, table: LiveTable, seat: int, level: str, seconds: float
-    ) -> asyncio.Future[Action | None]:
-        """(Under the table's lock.) The AI's decision for ``seat`` in the current position,
-        started in a worker unless someone asked for the same already (a hint asked again,
-        a hand message redrawn): decisions of earlier positions are forgotten."""
-        position = self._position(table)
-        key = (*position, seat, level, seconds)
-        thought = table.thoughts.get(key)
-        if thought is None:
-            for old in [k for k in table.thoughts if k[:2] != position]:
-                del table.thoughts[old]
-            assert table.game is not None
-            observation = table.game.observation(seat)  # type: ignore[attr-defined]
-            seed = (position[0] or 0) * 1000 + position[1]  # public: the same position, the
-            thought = asyncio.ensure_future(  # same search for a fixed number of rollouts
-                self._thinker.choose(observation, level=level, seconds=seconds, seed=seed)
-            )
-            table.thoughts[key] = thought
-        return thought
-
-    async def _commit_move(
-        self,
-        table: LiveTable,
-        seat: int,
-        action: Action,
-        kind: str,
-        flags: dict[int, tuple[bool, bool]] | None = None,
-    ) -> ev.Update:
-        """Apply a move the service chose for ``seat``. Should the AI ever choose one the
-        engine refuses, the simple policy's is played instead (logged without the cards):
-        a table never stalls on a bot."""
-        assert table.game is not None
-        try:
-            return await self._apply(table, action, self._auto_id(table, kind), flags)
-        except IllegalMove as exc:
-            log.error("table %s: the AI chose a move the rules refuse (%s)", table.id, exc.code)
-            simple = table.game.hint(seat)
-            return await self._apply(table, simple, self._auto_id(table, kind), flags)
-
-    @staticmethod
-    def _auto_id(table: LiveTable, kind: str) -> str:
-        """Deterministic ids for moves the service makes itself, so retries stay idempotent."""
-        assert table.game is not None
-        return f"{kind}:{table.hand_id}:{len(table.game.actions)}"
-
-    # -- deadlines -------------------------------------------------------------------------
+    # -- deadlines (deadlines.py) ----------------------------------------------------------
 
     def due_deadlines(self, now: float | None = None) -> list[ev.DueTurn]:
-        """Turns whose time limit has passed."""
-        now = self._now() if now is None else now
-        if self._gone or self.fenced:
-            return []
-        return [
-            ev.DueTurn(t.id, seat, self._user_at(t, seat), t.deadline)
-            for t in self._tables.values()
-            if t.deadline is not None
-            and t.deadline <= now
-            and not t.unavailable
-            and (seat := t.to_move) is not None
-        ]
-
-    @staticmethod
-    def _user_at(table: LiveTable, seat: int) -> int | None:
-        occupant = table.seats[seat]
-        return None if occupant is None else occupant.user_id
+        return self._deadlines.due_deadlines(now)
 
     async def run_due(self, now: float | None = None) -> list[ev.Update]:
-        """The deadline pass: apply each table's timeout rule to its overdue turn, close votes
-        that expired, and retry tables marked unavailable.
-
-        Each table on its own: one that fails is logged and tried again at the next pass; the
-        updates of the others are returned, so their timeouts are announced.
-        """
-        now = self._now() if now is None else now
-        if not await self.keep_lease() or not self.check_database():
-            return []
-        await self._retry_unavailable()
-        Handle = Callable[[LiveTable | None, float], Awaitable[ev.Update | None]]
-        due: list[tuple[int, Handle | None]] = [(d.table_id, None) for d in self.due_deadlines(now)]
-        due += [
-            (t.id, self._expire_vote)
-            for t in self._tables.values()
-            if t.end_vote is not None and t.end_vote["expires"] <= now and not t.unavailable
-        ]
-        due += [
-            (t.id, self._expire_take_back)
-            for t in self._tables.values()
-            if t.take_back is not None and t.take_back["expires"] <= now and not t.unavailable
-        ]
-        by_table: dict[int, list[Handle | None]] = {}
-        for table_id, handle in due:
-            by_table.setdefault(table_id, []).append(handle)
-
-        async def settle(table_id: int, handles: list[Handle | None]) -> list[ev.Update]:
-            """One table's due items in order; tables run side by side, so a pass after
-            downtime takes as long as its slowest table (a bot thinking), not their sum."""
-            out = []
-            for handle in handles:
-                try:
-                    if handle is None:  # the timeout rule takes the lock itself (its bot thinks)
-                        update = await self._time_out(table_id, now)
-                    else:
-                        async with self._lock(table_id):
-                            update = await handle(self._tables.get(table_id), now)
-                except ServiceError as exc:
-                    log.warning("table %s: deadline pass refused (%s); retried", table_id, exc.code)
-                    continue
-                except Exception:  # one table must not stop the pass for the others
-                    log.exception(
-                        "table %s: deadline pass failed; retried at the next one", table_id
-                    )
-                    continue
-                if update is not None:
-                    out.append(update)
-            return out
-
-        settled = await asyncio.gather(*(settle(t, h) for t, h in by_table.items()))
-        return [update for updates in settled for update in updates]
-
-    async def _time_out(self, table_id: int, now: float) -> ev.Update | None:
-        """The timeout rule for the overdue turn of table ``table_id``.
-
-        "A bot plays for you" plays at the table's bot level and budget, thinking without the
-        table's lock; should the player move meanwhile, their move stands and the bot's is
-        dropped. In a hand that is played out before the table closes, the seat is taken over
-        by a bot until the hand ends, whatever the rule: removing the player would void the
-        hand.
-        """
-
-        def pick(table: LiveTable | None) -> tuple[int, str, float] | None:
-            if table is None or table.unavailable or table.deadline is None:
-                return None  # ended or moved on while we waited for the lock
-            seat = table.to_move
-            if table.deadline > now or seat is None or table.game is None:
-                return None
-            return seat, table.settings.bot_level, table.settings.bot_seconds
-
-        async def find(table_id: int) -> LiveTable | None:
-            return self._tables.get(table_id)
-
-        async def commit(table: LiveTable, seat: int, action: Action) -> ev.Update:
-            user = self._user_at(table, seat)
-            first: list[ev.Announcement] = [ev.TimedOut(seat, user)]
-            if table.closing:
-                first.append(ev.SeatTakenOver(seat, user))
-                flags = {seat: (False, True)}
-            else:
-                flags = {seat: (True, False)}  # now the host may remove the player (``kick``)
-            update = await self._commit_move(table, seat, action, "timeout", flags)
-            return replace(update, announcements=(*first, *update.announcements))
-
-        async with self._lock(table_id):
-            table = self._tables.get(table_id)
-            chosen = pick(table)
-            if table is None or chosen is None:
-                return None
-            if not table.closing and table.settings.timeout_rule is TimeoutRule.REMOVE:
-                seat = chosen[0]
-                timed_out = ev.TimedOut(seat, self._user_at(table, seat))
-                update = await self._unseat(table, seat, "timeout")
-                return replace(update, announcements=(timed_out, *update.announcements))
-        return await self._deliberate(table_id, find, pick, commit)
-
-    async def _expire_take_back(self, table: LiveTable | None, now: float) -> ev.Update | None:
-        if table is None or table.take_back is None or table.take_back["expires"] > now:
-            return None
-        return await self._write(table, self._closing_take_back(table, "expired", None))
-
-    async def _expire_vote(self, table: LiveTable | None, now: float) -> ev.Update | None:
-        if table is None or table.end_vote is None or table.end_vote["expires"] > now:
-            return None
-        return await self._write(table, self._closing_vote(table, "expired", None))
+        return await self._deadlines.run_due(now)
 
     async def due_reminders(self, now: float | None = None) -> list[ev.DueTurn]:
-        """Turns past their reminder time not yet reminded; marks them reminded (once)."""
-        now = self._now() if now is None else now
+        return await self._deadlines.due_reminders(now)
 
-        def due(table: LiveTable | None) -> bool:
-            return (
-                table is not None
-                and table.reminder_at is not None
-                and table.reminder_at <= now
-                and not table.reminder_sent
-                and table.to_move is not None
-            )
-
-        result = []
-        if not self.check_database():
-            return result
-        for table_id in [t.id for t in self._tables.values() if due(t) and not t.unavailable]:
-            try:
-                async with self._lock(table_id):  # the turn may have moved on meanwhile
-                    table = self._tables.get(table_id)
-                    if table is None or not due(table):
-                        continue
-                    async with self._transaction(table) as tx:
-                        await tx.update_table(table_id, reminder_sent=True)
-                    table.reminder_sent = True
-                    seat, deadline = table.to_move, table.deadline
-                    assert seat is not None and deadline is not None
-                    result.append(ev.DueTurn(table_id, seat, self._user_at(table, seat), deadline))
-            except Exception:  # the next pass tries again; others go on
-                log.exception("table %s: reminder failed; retried at the next pass", table_id)
-        return result
-
-    # -- the write path --------------------------------------------------------------------
-
-    async def _write(
-        self,
-        table: LiveTable,
-        step: Callable[[Transaction, float], Any],
-        announcements: Sequence[ev.Announcement] = (),
-        action: Action | None = None,
-    ) -> ev.Update:
-        """Run ``step`` in one transaction, then the deadline; rebuild from disk on failure."""
-        now = self._now()
-        try:
-            async with self._transaction(table) as tx:
-                more = await step(tx, now)
-                if table.status != "ended":
-                    await self._set_deadline(table, tx, now)
-        except ServiceError as exc:
-            if exc.code not in _READ_BACK:
-                await self._reload(table.id)  # a database gone is still read through its handle
-            raise
-        except BaseException:
-            await self._reload(table.id)
-            raise
-        if table.status == "ended":
-            self._tables.pop(table.id, None)
-        return self._update(table, [*announcements, *more], action)
-
-    async def _apply(
-        self,
-        table: LiveTable,
-        action: Action,
-        action_id: str,
-        flags: dict[int, tuple[bool, bool]] | None = None,
-    ) -> ev.Update:
-        """Engine first (a refusal changes nothing), then log, settle and commit.
-
-        ``flags`` gives seats new (missed, autoplay) marks, written with the action.
-        """
-        game = table.game
-        assert game is not None and table.hand_id is not None
-        game.apply(action)
-        recorded = game.actions[-1]
-        after = game.view(None)
-        events = table.rules.announce(table.public, after, recorded)
-        table.public = after
-        hand_id, seq = table.hand_id, len(game.actions) - 1
-        asked, table.take_back = table.take_back, None  # any move ends a take-back request
-        if asked is not None and not isinstance(recorded, TakeBack):
-            events.append(ev.TakeBackClosed("lapsed"))
-        flags = flags or {}
-        for seat, (missed, autoplay) in flags.items():
-            occupant = table.seats[seat]
-            assert occupant is not None
-            occupant.missed, occupant.autoplay = missed, autoplay
-
-        async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
-            await tx.append_action(
-                hand_id, seq, action_id, recorded.seat, action_to_json(recorded), now
-            )
-            for seat, (missed, autoplay) in flags.items():
-                await tx.set_seat_flags(table.id, seat, missed=missed, autoplay=autoplay)
-            if asked is not None:
-                await tx.update_table(table.id, take_back=None)
-            return await self._settle(table, tx, now) if game.over else []
-
-        if table.story is not None:  # before the write: settling may deal a new hand
-            table.story.append((recorded.seat, tuple(events)))
-        update = await self._write(table, step, events, recorded)
-        table.recent[action_id] = update
-        if len(table.recent) > _RECENT:
-            del table.recent[next(iter(table.recent))]
-        return update
-
-    async def _settle(self, table: LiveTable, tx: Transaction, now: float) -> list[ev.Announcement]:
-        """A hand just ended: result and ledger, then the next deal or the end of the table."""
-        game = table.game
-        assert game is not None and table.hand_id is not None
-        result = game.result
-        entries = table.rules.ledger(result, table.seats)  # type: ignore[arg-type]
-        void = entries[0].void
-        if void:
-            entries = self._bonus_to_starters(table, entries)
-        await tx.finish_hand(table.hand_id, "void" if void else "complete", plain(result), now)
-        await tx.add_ledger(
-            hand_id=table.hand_id,
-            table_id=table.id,
-            game=table.rules.name,
-            guild_id=table.guild_id,
-            at=now,
-            entries=entries,
-        )
-        await record_settled(
-            tx,
-            hand_id=table.hand_id,
-            guild_id=table.guild_id,
-            game_name=table.rules.name,
-            game=game,
-            seats=table.seats,
-            settings=table.settings,
-            entries=entries,
-            at=now,
-        )
-        if not void:
-            table.hands_done += 1
-            await tx.update_table(table.id, hands_done=table.hands_done)
-        deltas = tuple(e.delta for e in entries)
-        users = tuple(e.user_id for e in entries)
-        events: list[ev.Announcement] = [
-            ev.HandEnded(table.hand_number, result, deltas, void, users)
-        ]
-        if table.take_back is not None:  # a player left while a take-back was asked
-            table.take_back = None
-            await tx.update_table(table.id, take_back=None)
-            events.append(ev.TakeBackClosed("hand_over"))
-        if table.closing or table.end_vote is not None:
-            if table.end_vote is not None:
-                table.end_vote = None
-                events.append(ev.EndVoteClosed("hand_over"))
-            return events + await self._end(table, tx, now, "closed_after_hand")
-        limit = table.settings.hands
-        if limit is not None and table.hands_done >= limit:
-            return events + await self._end(table, tx, now, "hands_done")
-        if void:
-            return events  # the caller seats a bot and deals, or the table waits for a player
-        if not table.settings.auto_deal:
-            return events  # a player deals the next hand (``next_hand``)
-        return events + await self._deal(table, tx, now)
-
-    @staticmethod
-    def _bonus_to_starters(table: LiveTable, entries: list[LedgerEntry]) -> list[LedgerEntry]:
-        """A void hand's leaving bonus goes only to the players who sat there when the hand was
-        dealt: a seat taken since (a late joiner, a bot) gets nothing. The engine's result is
-        kept as it is; only the ledger, which scores count, is adjusted."""
-        return [
-            replace(e, delta=0) if e.delta > 0 and not e.left_hand and _unearned(table, e) else e
-            for e in entries
-        ]
-
-    async def _deal(self, table: LiveTable, tx: Transaction, now: float) -> list[ev.Announcement]:
-        rules = table.rules
-        start = self._dealer(rules.name, self._seed(), rules.first_bidder(table.game))
-        game = rules.from_start(start)
-        number = table.hand_number + 1
-        table.seated = tuple(None if s is None else s.user_id for s in table.seats)
-        table.hand_id = await tx.insert_hand(table.id, number, game.start, now, table.seated)
-        table.game, table.hand_number, table.public = game, number, game.view(None)
-        table.story = []
-        table.status = "playing"
-        await tx.update_table(table.id, status="playing", hand_id=table.hand_id)
-        return [ev.HandDealt(number, game.to_move)]
-
-    async def _end(
-        self, table: LiveTable, tx: Transaction, now: float, reason: str
-    ) -> list[ev.Announcement]:
-        table.status, table.take_back = "ended", None
-        await tx.update_table(table.id, status="ended", ended_at=now, deadline=None, take_back=None)
-        return [ev.TableEnded(reason)]
-
-    async def _set_deadline(self, table: LiveTable, tx: Transaction, now: float) -> None:
-        """The turn's time limit runs for a human to move; bots and waiting tables have none."""
-        seat = table.to_move
-        occupant = table.seats[seat] if seat is not None else None
-        if occupant is None or occupant.plays_itself:
-            deadline = reminder = None
-        else:
-            deadline = now + table.settings.turn_seconds
-            reminder = now + table.settings.reminder_seconds
-        if (deadline, reminder, False) == (table.deadline, table.reminder_at, table.reminder_sent):
-            return  # e.g. one bot move after another: nothing to write
-        table.deadline, table.reminder_at, table.reminder_sent = deadline, reminder, False
-        await tx.update_table(
-            table.id, deadline=deadline, reminder_at=reminder, reminder_sent=False
-        )
-
-    async def _unseat(self, table: LiveTable, seat: int, reason: str) -> ev.Update:
-        """Free ``seat``; in a running hand first the leaving penalty and a void hand."""
-        occupant = table.seats[seat]
-        assert occupant is not None
-        leave: tuple[int, int, str, Action] | None = None  # hand, seq, action id, record
-        if table.running:
-            assert table.game is not None and table.hand_id is not None
-            leave_id = self._auto_id(table, "leave")
-            table.game.leave(seat)
-            actions = table.game.actions
-            leave = (table.hand_id, len(actions) - 1, leave_id, actions[-1])
-            table.public = table.game.view(None)
-        replace_by_bot = leave is not None and table.settings.bot_replaces_leaver
-
-        async def step(tx: Transaction, now: float) -> list[ev.Announcement]:
-            out: list[ev.Announcement] = []
-            if leave is not None:
-                hand_id, seq, action_id, recorded = leave
-                await tx.append_action(hand_id, seq, action_id, seat, action_to_json(recorded), now)
-                out += await self._settle(table, tx, now)
-            out.append(ev.SeatOpened(seat, occupant.user_id, reason))
-            if replace_by_bot:
-                name = f"Bot {seat}"
-                table.seats[seat] = Seat(None, name)
-                await tx.put_seat(table.id, seat, None, name)
-                out.append(ev.SeatTaken(seat, None, name))
-            else:
-                table.seats[seat] = None
-                await tx.clear_seat(table.id, seat)
-            if table.status == "ended":
-                return out
-            if table.humans() == 0:
-                return out + await self._end(table, tx, now, "no_players")
-            if replace_by_bot:
-                return out + await self._deal(table, tx, now)
-            if table.status == "playing":
-                table.status = "waiting"
-                await tx.update_table(table.id, status="waiting")
-                out.append(ev.WaitingForPlayers())
-            return out
-
-        return await self._write(table, step)
-
-    # -- scores ----------------------------------------------------------------------------
+    # -- scores (scores.py) ----------------------------------------------------------------
 
     async def table_score(self, table_id: int) -> list[ScoreLine]:
-        if await self._store.table(table_id) is None:
-            raise refuse("table_not_found", table_id=table_id)
-        return await self._store.table_score(table_id)
+        return await self._scores.table_score(table_id)
 
     async def min_ranked_hands(self, guild_id: int) -> int:
-        """Completed hands a player needs before being ranked on the server's boards: before
-        that, neither their rating is shown nor do void-hand bonuses count for rank."""
-        value = await self._store.min_ranked_hands(guild_id)
-        return DEFAULT_MIN_RANKED_HANDS if value is None else value
+        return await self._scores.min_ranked_hands(guild_id)
 
     async def set_min_ranked_hands(self, guild_id: int, hands: int, *, is_manager: bool) -> int:
-        """Change the server's minimum (server managers only)."""
-        if not is_manager:
-            raise refuse("not_manager")
-        if (
-            isinstance(hands, bool)
-            or not isinstance(hands, int)
-            or not 0 <= hands <= MAX_MIN_RANKED_HANDS
-        ):
-            raise refuse("bad_min_hands", hands=hands, max=MAX_MIN_RANKED_HANDS)
-        async with self._transaction() as tx:
-            await tx.set_min_ranked_hands(guild_id, hands)
-        return hands
+        return await self._scores.set_min_ranked_hands(guild_id, hands, is_manager=is_manager)
+
+    async def rate_earlier_hands(self) -> Rebuilt | None:
+        return await self._scores.rate_earlier_hands()
+
+    async def board(
+        self,
+        guild_id: int,
+        game: str,
+        user_id: int,
+        *,
+        by: str = "rating",
+        period: str = "all",
+        top: int = 10,
+    ) -> Board:
+        return await self._scores.board(guild_id, game, user_id, by=by, period=period, top=top)
+
+    async def game_stats(
+        self, guild_id: int, user_id: int, game: str | None = None
+    ) -> list[GameStats]:
+        return await self._scores.game_stats(guild_id, user_id, game)
+
+    async def recent_hands(
+        self,
+        guild_id: int,
+        *,
+        table_id: int | None = None,
+        user_id: int | None = None,
+        limit: int = 10,
+    ) -> list[HandLine]:
+        return await self._scores.recent_hands(
+            guild_id, table_id=table_id, user_id=user_id, limit=limit
+        )
+
+    async def hand_record(self, guild_id: int, hand: int | str) -> HandRecord:
+        return await self._scores.hand_record(guild_id, hand)
+
+    async def replay_hand(self, guild_id: int, hand: int | str) -> tuple[HandLine, Replay]:
+        return await self._scores.replay_hand(guild_id, hand)

@@ -1,17 +1,30 @@
-"""The AI players' decisions, made off the event loop: ``Thinker`` runs ``engine.ai`` in
-worker processes.
+"""The AI players' decisions, made off the event loop and never starved: ``Thinker`` runs
+``engine.ai`` in worker processes of its own, interactive hints first.
 
 A strong decision is pure-Python search for up to a few seconds. On the event loop it would
 stop every table (and every answer to Discord) meanwhile; in a thread the GIL would slow the
-loop and every other table as much. So it runs in a ``ProcessPoolExecutor`` whose workers are
-spawned (not forked: no copy of the bot's threads, sockets or database connections), and each
-decision sends a worker only the seat's observation (``game.observation(seat)``, a plain
-picklable value) to ``engine.ai.decide``: a worker cannot see another seat's cards because it
-is never sent them.
+loop as much. So it runs in a worker process, spawned (not forked: no copy of the bot's
+threads, sockets or database connections) and sent only the seat's observation (a plain
+picklable value) for ``engine.ai.decide``: a worker cannot see another seat's cards because it
+is never sent them. Each worker runs one decision at a time, so the Thinker knows which worker
+runs which decision:
 
-A worker that crashes, raises or hangs never stalls a table: the decision comes back as None
-(with a log line) and the service plays the simple policy for that one move; a broken pool is
-replaced by a new one for the next decision.
+- **Hints first.** Hints (a person waits for them) have a worker of their own
+  (``HINT_WORKERS``) and go before every bot decision on the others too; bot workers run at a
+  lower CPU priority (``BOT_NICENESS``), so the event loop and hints get the cores first.
+- **Fair shares.** Bot and timeout decisions wait in one queue per server and per table, taken
+  in turn (a server with many busy tables does not starve one with a single table).
+- **Budgets shrink under load.** A bot decision thinks for its budget times the share of the
+  workers it has (``workers`` / decisions waiting or running), never past the time it is due:
+  ``HINT_WITHIN`` × its budget for a hint, ``BOT_WITHIN`` × for a bot. One that waited so long
+  that less than ``MIN_SECONDS`` is left is made at once at the ``medium`` level.
+- **A hard limit.** A running decision that passes its budget plus a margin (``hard_limit``)
+  has its worker killed and replaced, and the ``medium`` move is played at once.
+- **Trouble never stalls a table.** A worker that dies or a player that raises: the ``medium``
+  move at once, too. Every such fallback is counted by reason in ``fallbacks`` and logged
+  (the kind of error only: an error's text may name the cards of the hand it thought about).
+- ``close()`` kills the workers and returns within a few seconds, whatever they do; workers
+  also end with the bot when it is killed (``bot.workers.die_with_parent``).
 """
 
 from __future__ import annotations
@@ -20,27 +33,36 @@ import asyncio
 import logging
 import multiprocessing
 import os
-import time
+from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
 from functools import partial
+from typing import Any, Protocol, TypeVar
 
 import engine.ai
+from bot import metrics
+from bot import workers as worker_side
 from engine.actions import Action
 
 log = logging.getLogger(__name__)
-#: A pool in which no decision finished for this long while one waits is hung (no decision takes
-#: more than a few seconds): its workers are stopped and the pool replaced. A decision that only
-#: waits for a busy pool (many tables thinking at once) waits on.
-HANG_SECONDS = 30.0
+T = TypeVar("T")
 MAX_WORKERS = 32
+HINT_WORKERS = 1  # workers that only take hints (besides ``workers`` that take hints first)
+HINT_WITHIN = 1.25  # a hint is answered within this many times its budget
+BOT_WITHIN = 2.5  # a bot's (or the timeout rule's) move within this many times its budget
+MIN_SECONDS = 0.05  # the least budget worth a search: with less left, the medium move at once
+START_SECONDS = 60.0  # a worker not ready after this long is replaced
+CLOSE_SECONDS = 2.0  # how long ``close`` waits for killed workers to be gone
+MEDIUM = engine.ai.decide  # the fallback player, on the spot (medium decides in a millisecond)
+BOT_NICENESS = 5  # bot workers yield the cores to the event loop and the hints' worker
 
 
-class Hung(Exception):
-    """No decision of the pool finished for ``HANG_SECONDS`` while one waited."""
-
-    def __str__(self) -> str:
-        return f"no decision finished for {self.args[0]:.0f} s"
+def hard_limit(seconds: float) -> float:
+    """How long a running decision may take before its worker is killed: its budget plus a
+    margin of half the budget, at least a second (a busy machine may hold a worker back that
+    long; a killed worker costs a new process)."""
+    return seconds + max(1.0, seconds / 2)
 
 
 def default_workers() -> int:
@@ -49,106 +71,378 @@ def default_workers() -> int:
     return max(1, min(2, os.cpu_count() or 1))
 
 
-class Thinker:
-    """Runs AI decisions in a worker pool; owned and closed by ``TableService``.
+def error_kind(exc: BaseException) -> str:
+    """An error as a log line may name it: its type and code, never its text."""
+    return " ".join(str(p) for p in (type(exc).__name__, getattr(exc, "code", "")) if p)
 
-    ``workers``: the size of the process pool (started at the first decision). ``executor``:
-    another pool to use instead (tests pass a thread pool). ``simulations``: a fixed number of
-    rollouts for every decision, on top of the tables' time budgets (whichever runs out first):
-    tests pass a small one so that decisions are quick and the same on every run.
+
+class Timer(Protocol):
+    """A callback to come, as ``_later`` makes it."""
+
+    def cancel(self) -> None: ...
+
+
+@dataclass(eq=False)
+class Job:
+    """One decision asked for: what the worker is sent, who asked, and when it is due."""
+
+    observation: engine.ai.Observation
+    level: str
+    seconds: float
+    seed: int
+    group: tuple[int, int]  # (server, table): the queue it waits in
+    interactive: bool  # a hint: a person waits for it
+    due: float  # the loop's time by which it is answered, at the medium level if need be
+    future: asyncio.Future[Action | None]
+    timer: Timer | None = None  # its wait bound, while it waits
+
+
+@dataclass(eq=False)
+class Worker:
+    """One worker process (a thread in tests), running one decision at a time."""
+
+    hints_only: bool
+    executor: Executor
+    ready: bool = False  # started, and its players imported
+    pid: int | None = None
+    job: Job | None = None
+    timer: Timer | None = None  # the hard limit of its job (or of its start)
+
+
+class Thinker:
+    """Runs AI decisions in workers of its own; owned and closed by ``TableService``.
+
+    ``workers``: the workers for bot decisions (hints first there too), besides
+    ``hint_workers`` that only take hints; all started at the first decision. ``threads``:
+    threads instead of processes (tests: quick to start, and ``engine.ai`` can be replaced;
+    a thread past its hard limit is abandoned, not killed). ``simulations``: a fixed number of
+    rollouts for every decision, on top of the budgets (whichever runs out first): tests pass a
+    small one so that decisions are quick and the same on every run.
     """
 
     def __init__(
         self,
         workers: int | None = None,
         *,
-        executor: Executor | None = None,
+        hint_workers: int = HINT_WORKERS,
+        threads: bool = False,
         simulations: int | None = None,
     ) -> None:
         if workers is not None and not 1 <= workers <= MAX_WORKERS:
             raise ValueError(f"workers must be 1 to {MAX_WORKERS}, not {workers!r}")
+        if not 0 <= hint_workers <= MAX_WORKERS:
+            raise ValueError(f"hint_workers must be 0 to {MAX_WORKERS}, not {hint_workers!r}")
         self.workers = workers or default_workers()
+        self.hint_workers = hint_workers
         self.simulations = simulations
-        self._given = executor
-        self._pool: Executor | None = executor
+        self._threads = threads
+        self._pool: list[Worker] = []
+        self._hints: deque[Job] = deque()
+        self._bots: OrderedDict[int, OrderedDict[int, deque[Job]]] = OrderedDict()
+        self._waiting_bots = 0
         self._closed = False
-        self._progress = time.monotonic()  # when a decision last finished (or the pool began)
         self.decisions = 0  # decisions a worker made
-        self.failures = 0  # decisions given up (crash, error, hang, closed): simple played
+        self.fallbacks: Counter[str] = Counter()  # decisions not made by a worker, by reason
 
-    def _executor(self) -> Executor:
-        if self._pool is None:
-            self._pool = ProcessPoolExecutor(
-                self.workers, mp_context=multiprocessing.get_context("spawn")
-            )
-            self._progress = time.monotonic()
-        return self._pool
+    @property
+    def failures(self) -> int:
+        """Every decision not made by a worker at its level (the sum of ``fallbacks``)."""
+        return sum(self.fallbacks.values())
 
-    async def choose(
-        self, observation: engine.ai.Observation, *, level: str, seconds: float, seed: int
-    ) -> Action | None:
-        """The decision of ``engine.ai`` for the observing seat, or None if no worker could
-        make it (logged; the caller plays the simple policy instead)."""
+    def waiting(self) -> tuple[int, int]:
+        """Hints and bot decisions waiting for a worker now."""
+        return len(self._hints), self._waiting_bots
+
+    def worker_pids(self) -> list[int]:
+        """The process ids of the workers started and ready (none with ``threads``)."""
+        return [w.pid for w in self._pool if w.pid is not None and not self._threads]
+
+    def fell_back(self, reason: str) -> None:
+        """Count and log a decision the caller could not use (e.g. a move the rules refused)."""
+        self.fallbacks[reason] += 1
+        metrics.fell_back(reason)
+        log.error("an AI decision fell back to a simpler player (%s)", reason)
+
+    async def choose(self, observation: engine.ai.Observation, **options: Any) -> Action | None:
+        """The decision for the observing seat (``submit`` takes the same options)."""
+        return await asyncio.shield(self.submit(observation, **options))
+
+    def submit(
+        self,
+        observation: engine.ai.Observation,
+        *,
+        level: str,
+        seconds: float,
+        seed: int,
+        group: tuple[int, int] = (0, 0),
+        interactive: bool = False,
+    ) -> asyncio.Future[Action | None]:
+        """Ask for the decision of ``engine.ai`` at ``level`` for the observing seat, thought
+        for at most ``seconds`` (less under load); ``group`` is (server, table), whose turn
+        in the queue it waits for, and ``interactive`` a hint that goes first. The future
+        gives the action (the ``medium`` player's if no worker could make it in time), or
+        None once the Thinker is closed (the caller plays the simple policy then)."""
+        loop = asyncio.get_running_loop()
+        within = HINT_WITHIN if interactive else BOT_WITHIN
+        due = loop.time() + seconds * within
+        job = Job(observation, level, seconds, seed, group, interactive, due, loop.create_future())
+        metrics.thinking(job.future)
         if self._closed:
-            self.failures += 1
+            self._fall_back(job, "closed")
+            return job.future
+        self.start()
+        if interactive:
+            self._hints.append(job)
+        else:
+            guild, table = group
+            self._bots.setdefault(guild, OrderedDict()).setdefault(table, deque()).append(job)
+            self._waiting_bots += 1
+        job.timer = self._later(due - MIN_SECONDS - loop.time(), self._waited, job)
+        self._pump()
+        return job.future
+
+    # -- the queues ----------------------------------------------------------------------
+
+    def _take(self, worker: Worker) -> Job | None:
+        """The next decision for ``worker``: a hint first, else (a bot worker) the next
+        server's next table's."""
+        if self._hints:
+            return self._hints.popleft()
+        if worker.hints_only or not self._bots:
             return None
+        guild, tables = next(iter(self._bots.items()))
+        table, jobs = next(iter(tables.items()))
+        job = jobs.popleft()
+        self._waiting_bots -= 1
+        if jobs:
+            tables.move_to_end(table)
+        else:
+            del tables[table]
+        if tables:
+            self._bots.move_to_end(guild)
+        else:
+            del self._bots[guild]
+        return job
+
+    def _unqueue(self, job: Job) -> None:
+        if job.interactive:
+            self._hints.remove(job)
+            return
+        guild, table = job.group
+        tables = self._bots[guild]
+        tables[table].remove(job)
+        self._waiting_bots -= 1
+        if not tables[table]:
+            del tables[table]
+        if not tables:
+            del self._bots[guild]
+
+    def _waited(self, job: Job) -> None:
+        """A decision still waiting when only ``MIN_SECONDS`` are left: medium, at once."""
+        job.timer = None
+        self._unqueue(job)
+        self._fall_back(job, "waited")
+
+    # -- the workers ---------------------------------------------------------------------
+
+    def _pump(self) -> None:
+        """Give every idle worker the next decision."""
+        for worker in list(self._pool):
+            while worker.ready and worker.job is None and (job := self._take(worker)):
+                self._run(worker, job)
+
+    def _share(self, job: Job) -> float:
+        """The part of its budget a decision gets now: all for a hint; for a bot, the bot
+        workers' share of the bot decisions waiting or running."""
+        if job.interactive:
+            return 1.0
+        running = sum(1 for w in self._pool if w.job is not None and not w.job.interactive)
+        return min(1.0, self.workers / (running + 1 + self._waiting_bots))
+
+    def _run(self, worker: Worker, job: Job) -> None:
+        if job.timer is not None:
+            job.timer.cancel()
+            job.timer = None
+        if job.future.done():
+            return  # nobody waits for it any more
+        loop = asyncio.get_running_loop()
+        left = job.due - loop.time()
+        if left < MIN_SECONDS:
+            self._fall_back(job, "waited")
+            return
+        budget = min(max(MIN_SECONDS, job.seconds * self._share(job)), left)
         work = partial(
             engine.ai.decide,
-            observation,
-            level=level,
-            seed=seed,
+            job.observation,
+            level=job.level,
+            seed=job.seed,
             simulations=self.simulations,
-            seconds=seconds,
+            seconds=budget,
         )
-        pool = self._executor()
-        future: asyncio.Future[Action] | None = None
+        worker.job = job
         try:
-            future = self._run(pool, work)
-            future.add_done_callback(self._progressed)
-            while not (await asyncio.wait({future}, timeout=HANG_SECONDS))[0]:
-                # waiting for a busy pool is no hang: a pool in which nothing finishes is
-                if time.monotonic() - self._progress >= HANG_SECONDS:
-                    raise Hung(HANG_SECONDS)
-            action = future.result()
-        except (BrokenExecutor, Hung) as exc:  # a worker died (killed, out of memory) or hangs
-            log.error("the AI worker pool failed (%r): the simple policy plays this move", exc)
-            self._replace(pool, stop=isinstance(exc, Hung))
-        except asyncio.CancelledError:
-            if future is None or not future.cancelled():
-                raise  # we are cancelled ourselves
-            log.error("an AI decision was cancelled (its pool stopped): the simple policy plays")
-        except Exception as exc:  # a bug in the player: logged, the table plays on
-            # the kind of error only: its text may name cards of the hand it thought about
-            kind = " ".join(str(p) for p in (type(exc).__name__, getattr(exc, "code", "")) if p)
-            log.error("an AI decision failed (%s): the simple policy plays this move", kind)
+            running = self._hand(worker.executor, work)
+        except (BrokenExecutor, RuntimeError) as exc:  # its process died while idle
+            worker.job = None
+            self._replace(worker, error_kind(exc))
+            self._fall_back(job, "crashed")
+            return
+        worker.timer = self._later(hard_limit(budget), self._overran, worker, job)
+        running.add_done_callback(partial(self._finished, worker, job))
+
+    def _finished(self, worker: Worker, job: Job, running: asyncio.Future[Action]) -> None:
+        exc = None if running.cancelled() else running.exception()  # always taken: no warning
+        if worker.job is not job:
+            return  # given up already (past its hard limit, or closed)
+        worker.job = None
+        if worker.timer is not None:
+            worker.timer.cancel()
+        if running.cancelled() or isinstance(exc, BrokenExecutor):
+            self._replace(worker, "its worker died" if exc is None else error_kind(exc))
+            self._fall_back(job, "crashed")
+        elif exc is not None:
+            self._fall_back(job, "error", error_kind(exc))
         else:
             self.decisions += 1
-            return action
-        self.failures += 1
-        return None
+            self._answer(job, running.result())
+        self._pump()
 
-    def _progressed(self, _: object) -> None:
-        self._progress = time.monotonic()
+    def _overran(self, worker: Worker, job: Job) -> None:
+        """Past its hard limit: the worker is killed and replaced, the medium move played."""
+        if worker.job is not job:
+            return
+        worker.job = None
+        self._replace(worker, "past its hard limit")
+        self._fall_back(job, "overran")
+        self._pump()
+
+    def start(self) -> None:
+        """Start the workers (the service does when it opens; else the first decision does),
+        so the first decisions need not wait for them (a decision due before any worker is
+        ready is the medium move)."""
+        if not self._pool and not self._closed:
+            kinds = [True] * self.hint_workers + [False] * self.workers
+            self._pool = [self._new_worker(hints_only) for hints_only in kinds]
+
+    async def ready(self) -> None:
+        """Start the workers and wait until every one is ready (benches, tests)."""
+        self.start()
+        while not all(worker.ready for worker in self._pool):
+            await asyncio.sleep(0.01)
+
+    def _new_worker(self, hints_only: bool) -> Worker:
+        executor: Executor
+        if self._threads:
+            executor = ThreadPoolExecutor(1, thread_name_prefix="ai")
+        else:
+            executor = ProcessPoolExecutor(
+                1,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=worker_side.start_worker,
+                initargs=(os.getpid(), 0 if hints_only else BOT_NICENESS),
+            )
+        worker = Worker(hints_only, executor)
+        worker.timer = self._later(START_SECONDS, self._replace, worker, "never ready")
+        started = self._hand(executor, worker_side.ready)
+        started.add_done_callback(partial(self._started, worker))
+        return worker
 
     @staticmethod
-    def _run(pool: Executor, work: Callable[[], Action]) -> asyncio.Future[Action]:
-        """Hand ``work`` to a worker of ``pool``."""
-        return asyncio.get_running_loop().run_in_executor(pool, work)
+    def _hand(executor: Executor, work: Callable[[], T]) -> asyncio.Future[T]:
+        """Hand ``work`` to a worker's executor."""
+        return asyncio.get_running_loop().run_in_executor(executor, work)
 
-    def _replace(self, pool: Executor, *, stop: bool = False) -> None:
-        """Drop a broken or hung pool of our own; the next decision starts a new one."""
-        if pool is not self._pool or pool is self._given or self._closed:
+    @staticmethod
+    def _later(delay: float, callback: Callable[..., None], *args: Any) -> Timer:
+        """Call ``callback(*args)`` on the event loop in ``delay`` seconds (unless cancelled)."""
+        return asyncio.get_running_loop().call_later(delay, callback, *args)
+
+    def _started(self, worker: Worker, started: asyncio.Future[int]) -> None:
+        exc = None if started.cancelled() else started.exception()  # always taken: no warning
+        if worker not in self._pool or self._closed:
             return
-        self._pool = None
-        if stop:  # a hung worker would keep its core busy: ProcessPoolExecutor has no public way
-            for process in list(getattr(pool, "_processes", {}).values()):
-                process.terminate()
-        pool.shutdown(wait=False, cancel_futures=True)
+        if worker.timer is not None:
+            worker.timer.cancel()
+        if started.cancelled() or exc is not None:
+            log.error("an AI worker did not start (%s)", error_kind(exc) if exc else "cancelled")
+            # tried again in a moment, not in a hot loop
+            worker.timer = self._later(1.0, self._replace, worker, "did not start")
+            return
+        worker.ready, worker.pid = True, started.result()
+        self._pump()
+
+    def _replace(self, worker: Worker, why: str) -> None:
+        """Kill ``worker`` and start another in its place."""
+        if worker not in self._pool or self._closed:
+            return
+        log.error("an AI worker is replaced (%s)", why)
+        _kill(worker)
+        self._pool[self._pool.index(worker)] = self._new_worker(worker.hints_only)
+
+    # -- answers -------------------------------------------------------------------------
+
+    def _fall_back(self, job: Job, reason: str, kind: str = "") -> None:
+        """Answer ``job`` without a worker: the medium player at once (None once closed)."""
+        self.fallbacks[reason] += 1
+        metrics.fell_back(reason)
+        detail = f"{reason}: {kind}" if kind else reason
+        if reason == "closed":
+            self._answer(job, None)
+            return
+        # waiting too long is the load shed on purpose; anything else is a defect to see
+        level = logging.WARNING if reason == "waited" else logging.ERROR
+        log.log(level, "an AI decision fell back to the medium player (%s)", detail)
+        try:
+            action: Action | None = MEDIUM(job.observation, level="medium", seed=job.seed)
+        except Exception as exc:  # the caller plays the simple policy
+            log.error("the medium player failed too (%s)", error_kind(exc))
+            action = None
+        self._answer(job, action)
+
+    @staticmethod
+    def _answer(job: Job, action: Action | None) -> None:
+        if not job.future.done():
+            job.future.set_result(action)
 
     async def close(self) -> None:
-        """Stop taking decisions and shut the pool down (its workers finish what they are
-        doing, at most one budget, without holding up the event loop)."""
+        """Stop taking decisions, answer those waiting or running with None and kill the
+        workers; returns within ``CLOSE_SECONDS`` or so, whatever the workers do."""
+        if self._closed:
+            return
         self._closed = True
-        pool, self._pool = self._pool, None
-        if pool is not None:
-            await asyncio.to_thread(pool.shutdown, True, cancel_futures=True)
+        pool, self._pool = self._pool, []
+        waiting = [*self._hints, *(j for t in self._bots.values() for q in t.values() for j in q)]
+        self._hints.clear()
+        self._bots.clear()
+        self._waiting_bots = 0
+        for job in waiting:
+            if job.timer is not None:
+                job.timer.cancel()
+            self._fall_back(job, "closed")
+        processes: list[Any] = []
+        for worker in pool:
+            if worker.timer is not None:
+                worker.timer.cancel()
+            if worker.job is not None:
+                job, worker.job = worker.job, None
+                self._fall_back(job, "closed")
+            processes += _kill(worker)
+        if processes:
+            await asyncio.to_thread(_reap, processes, CLOSE_SECONDS)
+
+
+def _kill(worker: Worker) -> list[Any]:
+    """Stop a worker now, whatever it does; returns its processes (a thread is abandoned)."""
+    executor = worker.executor
+    processes = list((getattr(executor, "_processes", None) or {}).values())
+    for process in processes:
+        if process.is_alive():
+            process.kill()
+    executor.shutdown(wait=False, cancel_futures=True)
+    return processes
+
+
+def _reap(processes: list[Any], seconds: float) -> None:
+    """Wait up to ``seconds`` in all for killed processes to be gone (no zombies left)."""
+    for process in processes:
+        process.join(seconds / len(processes))

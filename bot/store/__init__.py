@@ -7,6 +7,7 @@ from bot.store.errors import (
     DatabaseUnusable,
     DuplicateActionId,
     IntegrityError,
+    SeatedElsewhere,
     StaleTable,
     StoreBusy,
 )
@@ -32,6 +33,7 @@ __all__ = [
     "LedgerEntry",
     "ScoreLine",
     "SeatRow",
+    "SeatedElsewhere",
     "Shards",
     "StaleTable",
     "Store",

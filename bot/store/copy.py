@@ -37,8 +37,17 @@ from typing import Any
 
 import asyncpg
 
+from bot.config import (
+    SettingsError,
+    environment,
+    is_postgres_url,
+    redact,
+    scrub,
+    sqlite_path,
+    tool_database,
+)
 from bot.store.errors import DatabaseUnusable
-from bot.store.postgres import LOCK_SPACE, is_postgres_url, redact
+from bot.store.postgres import LOCK_SPACE
 from bot.store.schema import MIGRATIONS
 from bot.store.store import Store
 
@@ -375,7 +384,7 @@ async def copy(source: Path, url: str) -> list[tuple[str, int]]:
         except asyncpg.LockNotAvailableError as exc:
             raise Refused(f"another process is using {redact(url)}: {STOP_BOTS}") from exc
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, sqlite3.Error) as exc:
-            raise Refused(f"the copy failed and was undone: {_one_line(exc)}") from exc
+            raise Refused(f"the copy failed and was undone: {scrub(_one_line(exc), url)}") from exc
         finally:
             lite.close()
 
@@ -385,21 +394,32 @@ def main(argv: Sequence[str] | None = None) -> int:
         prog="python -m bot.store.copy",
         description="Copy a cardtable SQLite database into an empty PostgreSQL database.",
     )
-    parser.add_argument("sqlite_file", type=Path, help="the bot's DATABASE_PATH (never changed)")
-    parser.add_argument("postgres_url", help="the DATABASE_URL to move to: postgresql://…")
+    parser.add_argument(
+        "sqlite_file", nargs="?", help="the file to copy (never changed); default DATABASE_PATH"
+    )
+    parser.add_argument(
+        "postgres_url", nargs="?", help="the database to move to; default DATABASE_URL"
+    )
     args = parser.parse_args(argv)
     try:
-        if not is_postgres_url(args.postgres_url):
-            raise Refused(f"{redact(args.postgres_url)} is not a postgresql:// URL")
-        counts = asyncio.run(copy(args.sqlite_file, args.postgres_url))
-    except Refused as exc:
+        source = Path(args.sqlite_file) if args.sqlite_file else sqlite_path(environment())
+        if args.postgres_url and not is_postgres_url(args.postgres_url):
+            raise Refused("the target is not a postgresql:// URL")
+        url = tool_database(args.postgres_url)
+        if not isinstance(url, str):
+            raise Refused(
+                "name the PostgreSQL database to copy into: DATABASE_URL (in .env or the "
+                "environment), or a postgresql:// URL after the file"
+            )
+        counts = asyncio.run(copy(source, url))
+    except (Refused, SettingsError) as exc:
         print(f"nothing copied: {exc}", file=sys.stderr)
         return 2
     for name, count in counts:
         print(f"{name}: {count} {'row' if count == 1 else 'rows'} copied")
     print(
         f"copied {sum(n for _, n in counts)} rows of {len(counts)} tables into "
-        f"{redact(args.postgres_url)}; start the bot with DATABASE_URL set to it"
+        f"{redact(url)}; start the bot with DATABASE_URL set to it"
     )
     return 0
 

@@ -38,6 +38,14 @@ class DuplicateActionId(IntegrityError):
         super().__init__(f"action id {action_id!r} was applied before")
 
 
+class SeatedElsewhere(IntegrityError):
+    """The user sits at another live table of the channel (the database says so)."""
+
+    def __init__(self, user_id: int, table_id: int) -> None:
+        self.user_id, self.table_id = user_id, table_id
+        super().__init__(f"user {user_id} sits at live table {table_id} of the channel")
+
+
 class StaleTable(IntegrityError):
     """Another process changed this table since it was read: the write is refused whole."""
 

@@ -20,10 +20,10 @@ import time
 from collections.abc import AsyncIterator, Iterable, Iterator
 from contextlib import asynccontextmanager, contextmanager, suppress
 from typing import Any, Self
-from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
+from bot.config import redact, scrub
 from bot.store.dialect import Params, bind
 from bot.store.errors import (
     DatabaseUnavailable,
@@ -53,21 +53,6 @@ _LOST = (
     OSError,
     asyncio.TimeoutError,
 )
-
-
-def redact(url: str) -> str:
-    """The URL without its password, for messages and logs."""
-    parts = urlsplit(url)
-    if parts.password is None:
-        return url
-    host = parts.hostname or ""
-    user = f"{parts.username}:***@" if parts.username else ""
-    port = f":{parts.port}" if parts.port else ""
-    return urlunsplit(parts._replace(netloc=f"{user}{host}{port}"))
-
-
-def is_postgres_url(database: object) -> bool:
-    return isinstance(database, str) and database.startswith(("postgresql://", "postgres://"))
 
 
 @contextmanager
@@ -216,14 +201,19 @@ class PostgresBackend:
             except (OSError, asyncpg.CannotConnectNowError, asyncpg.TooManyConnectionsError) as exc:
                 if time.monotonic() >= give_up:
                     raise DatabaseUnusable(
-                        f"cannot reach the PostgreSQL server of {redact(url)} ({exc}); check "
+                        f"cannot reach the PostgreSQL server of {redact(url)} "
+                        f"({scrub(str(exc), url)}); check "
                         "DATABASE_URL and that the server runs"
                     ) from exc
-                log.warning("PostgreSQL at %s not reachable yet (%s); retrying", redact(url), exc)
+                log.warning(
+                    "PostgreSQL at %s not reachable yet (%s); retrying",
+                    redact(url),
+                    scrub(str(exc), url),
+                )
                 await asyncio.sleep(1.0)
             except (asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
                 raise DatabaseUnusable(
-                    f"cannot open the PostgreSQL database {redact(url)}: {exc}"
+                    f"cannot open the PostgreSQL database {redact(url)}: {scrub(str(exc), url)}"
                 ) from exc
         backend = cls(pool, url, write_wait)
         try:
@@ -233,7 +223,7 @@ class PostgresBackend:
             if isinstance(exc, asyncpg.PostgresError):
                 raise DatabaseUnusable(
                     f"the PostgreSQL database {redact(url)} is not a cardtable database, or "
-                    f"its schema could not be brought up to date ({exc})"
+                    f"its schema could not be brought up to date ({scrub(str(exc), url)})"
                 ) from exc
             raise
         return backend

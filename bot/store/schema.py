@@ -201,4 +201,30 @@ MIGRATIONS: tuple[str, ...] = (
     """
     DROP INDEX ledger_board;
     """,
+    # 8: leaving bonuses count toward point totals at most once per leaver, beneficiary and
+    # UTC day (docs/ratings.md). The derived rows are dropped: the bot rebuilds them from the
+    # log at its first start after the upgrade (``rate_earlier_hands``), as after migration 4.
+    """
+    ALTER TABLE standings ADD COLUMN bonus_counted INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE standing_periods ADD COLUMN bonus_counted INTEGER NOT NULL DEFAULT 0;
+    DELETE FROM rating_steps;
+    DELETE FROM standing_periods;
+    DELETE FROM standings;
+    """,
+    # 9: "one table per channel per user" in the database, not only in a process's memory:
+    # two processes serving one server (a mis-deployment) cannot seat one user at two live
+    # tables of a channel. A row per person seated at a live table; gone when the table ends.
+    """
+    CREATE TABLE channel_seats (
+        channel_id INTEGER NOT NULL,
+        user_id    INTEGER NOT NULL,
+        table_id   INTEGER NOT NULL REFERENCES tables (id),
+        PRIMARY KEY (channel_id, user_id)
+    );
+    CREATE INDEX channel_seats_table ON channel_seats (table_id);
+    INSERT INTO channel_seats (channel_id, user_id, table_id)
+        SELECT t.channel_id, s.user_id, MIN(t.id) FROM seats s JOIN tables t ON t.id = s.table_id
+        WHERE s.user_id IS NOT NULL AND t.status <> 'ended'
+        GROUP BY t.channel_id, s.user_id;
+    """,
 )

@@ -73,8 +73,10 @@ class Standing:
 
     ``user_id`` is 0 and ``bot_level`` names the level for a bot; ``bot_level`` is "" for a
     person. ``hands`` / ``wins`` / ``points`` count completed hands, ``voids`` /
-    ``void_bonus`` / ``void_loss`` the void ones (bonuses and penalties apart: bonuses count
-    for rank only once a player has the server's minimum of completed hands).
+    ``void_bonus`` / ``void_loss`` the void ones (bonuses and penalties apart).
+    ``bonus_counted`` is the part of the bonuses that may count toward point totals: the first
+    from each leaver per UTC day (``tally``); it counts only once the player has the server's
+    minimum of completed hands. Penalties always count.
     """
 
     guild_id: int
@@ -91,6 +93,7 @@ class Standing:
     voids: int = 0
     void_bonus: int = 0
     void_loss: int = 0
+    bonus_counted: int = 0
     left_hands: int = 0
     last_at: float = 0.0
 
@@ -110,6 +113,7 @@ class PeriodLine:
     voids: int = 0
     void_bonus: int = 0
     void_loss: int = 0
+    bonus_counted: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,9 +166,11 @@ class GameStats:
     game: str
     hands: int  # completed
     wins: int
-    points: int
+    points: int  # completed hands, leaving penalties and the leaving bonuses that count
     voids: int
     left: int
+    bonus: int  # every leaving bonus, shown on its own line
+    bonus_counted: int  # the part of ``bonus`` in ``points`` (see ``Standing``)
     rating: int | None  # None before the first rated hand
     rating_change: int | None  # over the trend window
     shown: bool  # whether the rating is shown on boards (enough completed hands)

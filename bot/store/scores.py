@@ -1,4 +1,4 @@
-"""The SQL of ratings, boards, statistics, hand history and replays (migration 4).
+"""The SQL of ratings, boards and statistics (migrations 4 and 8); history: ``hand_history``.
 
 Written once for both databases, in the SQL both accept (``bot/store/dialect.py``).
 
@@ -13,46 +13,50 @@ long the ledger grows. Statistics read the ledger and ``hand_seats`` of one play
 
 from __future__ import annotations
 
-import json
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from bot.store.hand_history import HandReads
 from bot.store.score_rows import (
     DAY,
     Board,
     BoardLine,
     GameStats,
-    HandLine,
-    HandSeat,
     HandSeatRow,
     PeriodLine,
     RatingStep,
     SeatLine,
     SettledHand,
     Standing,
-    StoredHand,
 )
 
 Holder = tuple[int, str]
 _STANDING = (
     "guild_id, game, user_id, bot_level, name, mu, sigma, rating, hands, wins, points, voids, "
-    "void_bonus, void_loss, left_hands, last_at"
+    "void_bonus, void_loss, bonus_counted, left_hands, last_at"
 )
 _STANDING_VALUES = (
     "name", "mu", "sigma", "rating", "hands", "wins", "points", "voids", "void_bonus",
-    "void_loss", "left_hands", "last_at",
+    "void_loss", "bonus_counted", "left_hands", "last_at",
 )  # fmt: skip
-_PERIOD_COUNTS = ("hands", "wins", "points", "voids", "void_bonus", "void_loss")
+_PERIOD_COUNTS = ("hands", "wins", "points", "voids", "void_bonus", "void_loss", "bonus_counted")
 _PERIOD = (
-    "guild_id, game, period, start_day, user_id, hands, wins, points, voids, void_bonus, void_loss"
+    "guild_id, game, period, start_day, user_id, hands, wins, points, voids, void_bonus, "
+    "void_loss, bonus_counted"
 )
-_HAND = (
-    "h.id, t.guild_id, h.table_id, h.number, t.game, h.started_at, h.ended_at, h.outcome, h.result"
-)
-# Leaving bonuses count for rank only once a player has the server's minimum of completed
-# hands; penalties always count, so leaving never pays.
-_COUNTED = "points + void_loss + CASE WHEN hands >= :min THEN void_bonus ELSE 0 END"
+
+
+def counted(table: str = "", hands: str = "hands") -> str:
+    """A points total: completed hands and leaving penalties always; the leaving bonuses that
+    count (the first from each leaver per day, ``bonus_counted``) only once the player has
+    ``:min`` completed hands (``hands``). So leaving never pays and bonuses cannot be farmed."""
+    return (
+        f"{table}points + {table}void_loss "
+        f"+ CASE WHEN {hands} >= :min THEN {table}bonus_counted ELSE 0 END"
+    )
+
+
 _RANKED = """
     ranked AS (
         SELECT *, RANK() OVER (ORDER BY value DESC) AS rank,
@@ -70,6 +74,7 @@ class ScoreWrites:
     # Given by ``Transaction``: statements in its open transaction, on either database.
     _run: Callable[..., Awaitable[None]]
     _one: Callable[..., Awaitable[Any]]
+    _rows: Callable[..., Awaitable[list[Any]]]
     _many: Callable[..., Awaitable[None]]
 
     async def last_settled(self) -> int:
@@ -85,6 +90,21 @@ class ScoreWrites:
             (hand_id, guild_id, game, at),
         )
         return int(row[0])
+
+    async def bonuses_paid(
+        self, guild_id: int, game: str, day: int, leaver: int, *, before_seq: int
+    ) -> frozenset[int]:
+        """Who was paid a leaving bonus when ``leaver`` left a hand of this server and game
+        settled on UTC ``day`` before the hand ``before_seq`` (the rule ``tally`` applies)."""
+        rows = await self._rows(
+            "SELECT DISTINCT b.user_id FROM ledger l "
+            "JOIN settled_hands s ON s.hand_id = l.hand_id "
+            "JOIN ledger b ON b.hand_id = l.hand_id "
+            "WHERE l.guild_id = ? AND l.user_id = ? AND l.game = ? AND l.void AND l.left_hand "
+            "AND s.seq < ? AND s.at >= ? AND s.at < ? AND b.delta > 0 AND b.user_id IS NOT NULL",
+            (guild_id, leaver, game, before_seq, day * DAY, (day + 1) * DAY),
+        )
+        return frozenset(user_id for (user_id,) in rows)
 
     async def put_hand_seats(self, hand_id: int, seats: Iterable[HandSeatRow]) -> None:
         await self._many(
@@ -127,7 +147,7 @@ class ScoreWrites:
 
     async def put_standings(self, standings: Iterable[Standing]) -> None:
         await self._many(
-            f"INSERT INTO standings ({_STANDING}) VALUES ({', '.join('?' * 16)}) "
+            f"INSERT INTO standings ({_STANDING}) VALUES ({', '.join('?' * 17)}) "
             "ON CONFLICT (guild_id, game, user_id, bot_level) DO UPDATE SET "
             + ", ".join(f"{column} = excluded.{column}" for column in _STANDING_VALUES),
             [_standing_values(s) for s in standings],
@@ -135,7 +155,7 @@ class ScoreWrites:
 
     async def add_periods(self, lines: Iterable[PeriodLine]) -> None:
         await self._many(
-            f"INSERT INTO standing_periods ({_PERIOD}) VALUES ({', '.join('?' * 11)}) "
+            f"INSERT INTO standing_periods ({_PERIOD}) VALUES ({', '.join('?' * 12)}) "
             "ON CONFLICT (guild_id, game, period, start_day, user_id) DO UPDATE SET "
             + ", ".join(f"{c} = standing_periods.{c} + excluded.{c}" for c in _PERIOD_COUNTS),
             [_period_values(line) for line in lines],
@@ -192,6 +212,7 @@ def _standing_values(s: Standing) -> tuple[Any, ...]:
         s.voids,
         s.void_bonus,
         s.void_loss,
+        s.bonus_counted,
         s.left_hands,
         s.last_at,
     )
@@ -200,11 +221,11 @@ def _standing_values(s: Standing) -> tuple[Any, ...]:
 def _period_values(p: PeriodLine) -> tuple[Any, ...]:
     return (
         p.guild_id, p.game, p.period, p.start_day, p.user_id, p.hands, p.wins, p.points,
-        p.voids, p.void_bonus, p.void_loss,
+        p.voids, p.void_bonus, p.void_loss, p.bonus_counted,
     )  # fmt: skip
 
 
-class ScoreReads:
+class ScoreReads(HandReads):
     """Reads for boards, statistics, history, replays and the rebuild; mixed into ``Store``."""
 
     _all: Callable[..., Awaitable[list[Any]]]
@@ -228,7 +249,7 @@ class ScoreReads:
         ``period`` is "all", or "week" / "month" starting on UTC day ``start_day``. By rating:
         players with ``min_hands`` completed hands who played in the period, by the rating
         shown, with the bot levels among them as unranked references. By points: the points of
-        the period; void hands count only for players with ``min_hands`` completed hands.
+        the period (``counted``: leaving bonuses only with ``min_hands`` completed hands).
         """
         params = {
             "g": guild_id,
@@ -248,13 +269,13 @@ class ScoreReads:
             )
         elif start_day is None:
             lines_sql = (
-                f"SELECT user_id, name, {_COUNTED} AS value, hands, wins FROM standings "
+                f"SELECT user_id, name, {counted()} AS value, hands, wins FROM standings "
                 "WHERE guild_id = :g AND game = :game AND bot_level = ''"
             )
         else:
             lines_sql = (
-                "SELECT p.user_id, s.name, p.points + p.void_loss + CASE WHEN s.hands >= :min "
-                "THEN p.void_bonus ELSE 0 END AS value, p.hands, p.wins FROM standing_periods p "
+                f"SELECT p.user_id, s.name, {counted('p.', 's.hands')} AS value, p.hands, p.wins "
+                "FROM standing_periods p "
                 "JOIN standings s ON s.guild_id = p.guild_id AND s.game = p.game "
                 "AND s.user_id = p.user_id AND s.bot_level = '' "
                 "WHERE p.guild_id = :g AND p.game = :game AND p.period = :period "
@@ -351,9 +372,12 @@ class ScoreReads:
     async def game_stats(
         self, guild_id: int, user_id: int, game: str, *, min_hands: int, trend_since: float
     ) -> GameStats | None:
-        """One player's numbers in one game (None: never played it here)."""
+        """One player's numbers in one game (None: never played it here). Its points are those
+        of the points board (``counted``), the leaving bonuses apart."""
         rows = await self._all(
-            "SELECT COUNT(*), SUM(NOT l.void), SUM(l.won), SUM(l.delta), SUM(l.void), "
+            "SELECT COUNT(*), SUM(NOT l.void), SUM(l.won), "
+            "SUM(CASE WHEN NOT l.void OR l.delta < 0 THEN l.delta ELSE 0 END), "
+            "SUM(CASE WHEN l.void AND l.delta > 0 THEN l.delta ELSE 0 END), SUM(l.void), "
             "SUM(l.left_hand), SUM(l.double_kou_for), SUM(l.double_kou_against), "
             "SUM(CASE WHEN NOT l.void THEN hs.first_out END), "
             "AVG(CASE WHEN NOT l.void THEN hs.team_points END), "
@@ -363,9 +387,12 @@ class ScoreReads:
             "WHERE l.guild_id = ? AND l.user_id = ? AND l.game = ?",
             (guild_id, user_id, game),
         )
-        total, hands, wins, points, voids, left, dk_for, dk_against, first, team, *rest = rows[0]
+        total, hands, wins, points, bonus, voids, left, dk_for, dk_against, first, team, *rest = (
+            rows[0]
+        )
         if not total:
             return None
+        shown = (hands or 0) >= min_hands
         dealer_hands, dealer_made, average_bid, throws, failed = rest
         contracts = await self._all(
             "SELECT hs.contract, COUNT(*), SUM(l.dealer_made) FROM ledger l "
@@ -376,16 +403,19 @@ class ScoreReads:
         )
         standing = await self.standing(guild_id, game, (user_id, ""))
         changes = await self.rating_changes(guild_id, game, [(user_id, "")], trend_since)
+        counts = standing.bonus_counted if standing is not None and shown else 0
         return GameStats(
             game=game,
             hands=hands or 0,
             wins=wins or 0,
-            points=points or 0,
+            points=(points or 0) + counts,
             voids=voids or 0,
             left=left or 0,
+            bonus=bonus or 0,
+            bonus_counted=counts,
             rating=standing.rating if standing is not None else None,
             rating_change=changes.get((user_id, "")),
-            shown=(hands or 0) >= min_hands,
+            shown=shown,
             first_out=first or 0,
             double_kou_for=dk_for or 0,
             double_kou_against=dk_against or 0,
@@ -397,87 +427,6 @@ class ScoreReads:
             throws=throws or 0,
             failed_throws=failed or 0,
         )
-
-    # -- history, replays ----------------------------------------------------------------------
-
-    async def recent_hands(
-        self,
-        *,
-        table_id: int | None = None,
-        guild_id: int | None = None,
-        user_id: int | None = None,
-        limit: int = 10,
-    ) -> list[HandLine]:
-        """A table's latest hands (running ones too), or a player's latest settled hands."""
-        if table_id is not None:
-            rows = await self._all(
-                f"SELECT {_HAND} FROM hands h JOIN tables t ON t.id = h.table_id "
-                "WHERE h.table_id = ? ORDER BY h.number DESC LIMIT ?",
-                (table_id, limit),
-            )
-        else:
-            rows = await self._all(
-                f"SELECT {_HAND} FROM (SELECT hand_id, at FROM ledger "
-                "WHERE guild_id = ? AND user_id = ? ORDER BY at DESC LIMIT ?) l "
-                "JOIN hands h ON h.id = l.hand_id JOIN tables t ON t.id = h.table_id "
-                "ORDER BY l.at DESC, h.id DESC",
-                (guild_id, user_id, limit),
-            )
-        return await self._hand_lines(rows)
-
-    async def stored_hand(self, hand_id: int) -> StoredHand | None:
-        rows = await self._all(
-            f"SELECT {_HAND}, h.start FROM hands h JOIN tables t ON t.id = h.table_id "
-            "WHERE h.id = ?",
-            (hand_id,),
-        )
-        if not rows:
-            return None
-        [line] = await self._hand_lines([rows[0][:-1]])
-        actions = await self._all(
-            "SELECT action FROM actions WHERE hand_id = ? ORDER BY seq", (hand_id,)
-        )
-        return StoredHand(line, json.loads(rows[0][-1]), tuple(json.loads(a) for (a,) in actions))
-
-    async def _hand_lines(self, rows: list[Any]) -> list[HandLine]:
-        """Hand rows with their seats: from the ledger once settled, else the table's seats."""
-        if not rows:
-            return []
-        ids = [row[0] for row in rows]
-        marks = ",".join("?" * len(ids))
-        seats: dict[int, list[HandSeat]] = {}
-        for hand_id, seat, user_id, name, delta, level in await self._all(
-            "SELECT l.hand_id, l.seat, l.user_id, l.name, l.delta, hs.bot_level FROM ledger l "
-            "LEFT JOIN hand_seats hs ON hs.hand_id = l.hand_id AND hs.seat = l.seat "
-            f"WHERE l.hand_id IN ({marks}) ORDER BY l.hand_id, l.seat",
-            tuple(ids),
-        ):
-            seats.setdefault(hand_id, []).append(HandSeat(seat, user_id, name, delta, level))
-        unsettled = sorted({row[2] for row in rows if row[0] not in seats})
-        sitting: dict[int, list[HandSeat]] = {}
-        if unsettled:
-            table_marks = ",".join("?" * len(unsettled))
-            for table_id, seat, user_id, name in await self._all(
-                "SELECT table_id, seat, user_id, name FROM seats "
-                f"WHERE table_id IN ({table_marks}) ORDER BY table_id, seat",
-                tuple(unsettled),
-            ):
-                sitting.setdefault(table_id, []).append(HandSeat(seat, user_id, name, None, None))
-        return [
-            HandLine(
-                hand_id=row[0],
-                guild_id=row[1],
-                table_id=row[2],
-                number=row[3],
-                game=row[4],
-                started_at=row[5],
-                ended_at=row[6],
-                outcome=row[7],
-                result=None if row[8] is None else json.loads(row[8]),
-                seats=tuple(seats.get(row[0]) or sitting.get(row[2], ())),
-            )
-            for row in rows
-        ]
 
     # -- the rebuild ------------------------------------------------------------------------
 

@@ -14,7 +14,8 @@ action with how it was found (``Stats``: rollouts, rounds, why it stopped) and, 
 The strong level's work is counted in rollouts: ``rollouts`` (a ``Rollouts``, by phase), or
 ``simulations`` (the rollouts of an ordinary decision; the bid and the kitty with trump get
 ``BIG_FACTOR`` times as many), else ``BOT_ROLLOUTS``. ``seconds`` is a wall-time safety on
-top (the bid and the kitty get ``BIG_FACTOR`` times it too). With a fixed ``seed`` and no
+top, for this decision as given (``phase_of`` tells a caller which decisions are the big
+ones, should it give them more time). With a fixed ``seed`` and no
 ``seconds`` the choice is always the same. Neither ``simulations``, ``rollouts`` nor
 ``seconds`` given: ``BOT_ROLLOUTS`` with ``BOT_SECONDS`` as the safety.
 
@@ -130,6 +131,14 @@ def think(
     return Decision(decision.action, timed, decision.reason)
 
 
+def phase_of(observation: Observation) -> str:
+    """The phase of the decision ``observation`` asks for: ``play``, or in 三扣 ``bid``,
+    ``kitty`` or ``trump`` (which get ``BIG_FACTOR`` times the rollouts of a play)."""
+    if isinstance(observation, SankouObservation) and observation.phase.value != "play":
+        return "bid" if observation.phase.value == "bidding" else observation.phase.value
+    return "play"
+
+
 def _plan(simulations: int | None, seconds: float | None, rollouts: Rollouts | None) -> Plan:
     if simulations is not None and simulations < 0:
         raise ValueError(f"simulations must be 0 or more, not {simulations!r}")
@@ -156,6 +165,7 @@ __all__ = [
     "Stats",
     "choose",
     "decide",
+    "phase_of",
     "review",
     "think",
 ]

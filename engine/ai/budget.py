@@ -5,7 +5,8 @@ number gives the same choice on every machine with a fixed seed. ``Rollouts`` sa
 decision may use by phase: an ordinary play, a bid, and the 三扣 dealer's kitty and trump
 (searched together) get several times an ordinary play, because they decide the most points.
 The search stops sooner when one candidate is clearly best. ``seconds`` stays a wall-time
-safety limit on top: on a loaded machine the search stops there, whatever it has done.
+safety limit on top, as the caller gives it for the decision at hand: on a loaded machine
+the search stops there, whatever it has done.
 """
 
 from __future__ import annotations
@@ -18,8 +19,9 @@ BOT_SECONDS = 1.0
 HINT_SECONDS = 0.3
 #: Rollouts of an ordinary decision: the cap, where more stopped paying (docs/ai.md).
 PLAY_ROLLOUTS = 200
-#: The bid and the kitty with trump get this many times an ordinary decision's rollouts
-#: (and of its wall time, when a time limit is given).
+#: The bid and the kitty with trump get this many times an ordinary decision's rollouts.
+#: (Wall time is the caller's: a caller that wants them to get more time too passes a
+#: longer ``seconds`` for those phases, ``phase_of`` says which a decision is.)
 BIG_FACTOR = 4
 #: The least paired worlds before the search may replace the heuristic's choice.
 FLOOR = 16
@@ -95,7 +97,4 @@ class Plan:
     seconds: float | None
 
     def budget(self, phase: str) -> Budget:
-        seconds = self.seconds
-        if seconds is not None and phase != "play":
-            seconds *= BIG_FACTOR
-        return Budget(self.rollouts.of(phase), seconds, self.rollouts.floor)
+        return Budget(self.rollouts.of(phase), self.seconds, self.rollouts.floor)

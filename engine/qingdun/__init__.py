@@ -5,9 +5,9 @@ hand from a seed (``Game.deal``) or given hands (``Game.from_hands``). The playe
 with every decision RULES.md left open, are in ``docs/rules/qingdun.md``.
 """
 
-from engine.qingdun.combos import Combo, beats, classify
+from engine.qingdun.combos import Combo, beats, classify, sort_hand
 from engine.qingdun.errors import MESSAGES
-from engine.qingdun.game import Game, sort_hand
+from engine.qingdun.game import Game
 from engine.qingdun.kinds import ComboKind
 from engine.qingdun.view import (
     FinishedTrick,

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 
-from engine.cards import ACE, ALL_CARDS, BIG_JOKER, SMALL_JOKER, Card
+from engine.cards import ACE, ALL_CARDS, BIG_JOKER, SMALL_JOKER, SUITS, Card
 from engine.qingdun.errors import refuse
 from engine.qingdun.kinds import ComboKind
 
@@ -298,3 +298,12 @@ def top_key(top: Combo, top_led: bool) -> tuple[int, ...]:
     if top_led and key[-1] == STRENGTH[TWO] and top.kind in _ONE_RANK:
         return (*key[:-1], LED_TWO_STRENGTH)
     return key
+
+
+# Display order by card index: single-card strength, then suit S H D C.
+_SORT_KEY = [STRENGTH[c.rank] * 4 + (SUITS.index(c.suit) if c.suit else 0) for c in ALL_CARDS]
+
+
+def sort_hand(cards: Iterable[Card]) -> list[Card]:
+    """Cards as a 清墩 player sorts them: 3 … A, 2, SJ, BJ; equal cards together; S H D C."""
+    return sorted(cards, key=lambda card: _SORT_KEY[card.index])

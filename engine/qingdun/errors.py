@@ -31,6 +31,9 @@ MESSAGES: dict[str, str] = {
     "wrong_action": "{action} is not an action of 清墩",  # action
     "take_back_none": "only the hand's last move can be taken back, by its player",  # -
     "take_back_trick_over": "that move ended its trick: it cannot be taken back",  # -
+    "take_back_went_out": (  # -
+        "a play that went out cannot be taken back: it showed the partner's hand"
+    ),
 }
 
 _NUMBER_WORDS = {1: "one", 2: "two", 3: "three"}

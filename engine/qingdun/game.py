@@ -14,9 +14,10 @@ from dataclasses import replace
 from typing import Any, Self
 
 from engine.actions import Action, Leave, Pass, Play, TakeBack
-from engine.cards import ALL_CARDS, SUITS, Card, deck, format_cards, parse_cards
+from engine.cards import ALL_CARDS, Card, deck, format_cards, parse_cards
 from engine.game import GameBase, standing
-from engine.qingdun.combos import STRENGTH, Combo, beats_combo, classify, top_key
+from engine.qingdun.combos import Combo, beats_combo, classify, sort_hand
+from engine.qingdun.describe import not_beating
 from engine.qingdun.errors import refuse
 from engine.qingdun.moves import Hand, Move
 from engine.qingdun.observation import QingdunObservation, observe
@@ -44,20 +45,15 @@ LEAVE_BONUS_BELOW = 10  # the bonus applies when someone holds fewer cards than 
 EARLY_FIRST = (165, 30)  # (頭家's score ≥, 二家's own points ≥): 頭家's team wins at once
 EARLY_SECOND = (30, 170)  # (頭家's score ≥, 二家's own points ≥): 二家's team wins at once
 
-# Display order by card index: single-card strength, then suit S H D C.
-_SORT_KEY = [STRENGTH[c.rank] * 4 + (SUITS.index(c.suit) if c.suit else 0) for c in ALL_CARDS]
-
-
-def sort_hand(cards: Iterable[Card]) -> list[Card]:
-    """Cards as a 清墩 player sorts them: 3 … A, 2, SJ, BJ; equal cards together; S H D C."""
-    return sorted(cards, key=lambda card: _SORT_KEY[card.index])
-
-
 _DISPLAY_ORDER = sort_hand(ALL_CARDS)
 
 
 class Game(GameBase):
     """One hand of 清墩 between seats 0-3 (partners 0 & 2, 1 & 3)."""
+
+    #: 2 since 2026-12-01: 頭家's exit alone merges, the early end against 二家's own points,
+    #: 末家's forfeit, every led play of 2s the lowest, three jokers a 清墩, 排炮 by bombs.
+    RULES_VERSION = 2
 
     def __init__(
         self,
@@ -230,7 +226,7 @@ class Game(GameBase):
             raise refuse("not_a_combination", cards=format_cards(played))
         top = self._top
         if top is not None and not beats_combo(combo, top, self._top_led):
-            raise self._not_beating(combo, top)
+            raise not_beating(combo, top, self._top_led)
         self._actions.append(Play(seat, played))
         self._do_play(seat, combo)
         return combo
@@ -297,8 +293,9 @@ class Game(GameBase):
         return (d[0], d[1], d[2], d[3])
 
     def check_take_back(self, seat: int) -> Action:
-        """House rule (docs/rules/qingdun.md): a player may take back a play or pass while it is
-        the hand's last move and its trick is still open."""
+        """House rule (RULES.md §2.10): a player may take back a play or pass while it is the
+        hand's last move and its trick is still open, unless it emptied the hand: going out
+        shows the player the partner's hand (§1.5), which a take-back cannot hide again."""
         if self._result is not None:
             raise refuse("hand_over")
         moves = standing(self._actions)
@@ -307,6 +304,8 @@ class Game(GameBase):
             raise refuse("take_back_none")
         if not self._trick:
             raise refuse("take_back_trick_over")
+        if not self._size[seat]:
+            raise refuse("take_back_went_out")
         return last
 
     def hint(self, seat: int) -> Play | Pass:
@@ -339,17 +338,6 @@ class Game(GameBase):
                 if held == 0:
                     raise refuse("card_not_held", card=str(card), wanted=n)
                 raise refuse("too_few_held", card=str(card), held=held, wanted=n)
-
-    def _not_beating(self, combo: Combo, top: Combo) -> Exception:
-        params = {
-            "play": format_cards(combo.cards),
-            "play_kind": combo.kind.name.lower(),
-            "top": format_cards(top.cards),
-            "top_kind": top.kind.name.lower(),
-        }
-        english = {"play_desc": _describe(combo), "top_desc": _describe(top, self._top_led)}
-        same = combo.rung >= 0 or (combo.kind is top.kind and combo.shape == top.shape)
-        return refuse("does_not_beat" if same else "wrong_kind", english, **params)
 
     # -- the flow of a hand -----------------------------------------------------------------
 
@@ -518,41 +506,3 @@ class Game(GameBase):
 
 def _points_held(cnt: list[int]) -> int:
     return sum(card.points * cnt[card.index] for card in ALL_CARDS if card.points)
-
-
-_RANK_WORDS = {11: "J", 12: "Q", 13: "K", 14: "A", 15: "small joker", 16: "big joker"}
-
-
-def _rank_name(rank: int) -> str:
-    return _RANK_WORDS.get(rank, str(rank))
-
-
-def _describe(combo: Combo, led: bool = False) -> str:
-    """A short English description for refusals: "a pair of 7s", "a straight (3S 4H …)"."""
-    rank = _rank_name(combo.cards[0].rank)
-    plural = rank + "s"
-    kind = combo.kind.name
-    low = " (led, so lowest)" if led and top_key(combo, True) != combo.key else ""
-    if kind == "SINGLE":
-        return f"a single {rank}{low}"
-    if kind == "PAIR":
-        return f"a pair of {plural}{low}"
-    if kind == "TRIPLE":
-        return f"a triple of {plural}{low}"
-    if kind == "BOMB":
-        return f"a {len(combo.cards)}-card bomb of {plural}{low}"
-    if kind == "QINGDUN":
-        return f"a qingdun of {plural}{low}"
-    if kind == "QINGDUN_BROTHERS":
-        return f"qingdun brothers of {plural}, {len(combo.cards) // 3} qingdun{low}"
-    names = {
-        "FULL_HOUSE": "a full house",
-        "PAIR_CHAIN": f"a chain of {len(combo.cards) // 2} pairs",
-        "TRIPLE_CHAIN": f"a chain of {len(combo.cards) // 3} triples",
-        "TRIPLES_WITH_PAIRS": "triples with pairs",
-        "STRAIGHT": "a straight",
-        "STRAIGHT_FLUSH": "a straight flush",
-        "BOMB_CHAIN": "a bomb chain",
-        "QINGDUN_CHAIN": "a qingdun chain",
-    }
-    return f"{names[kind]} ({format_cards(sort_hand(combo.cards))})"

@@ -56,7 +56,8 @@ MESSAGES: dict[str, str] = {
     "take_back_none": "only the hand's last move can be taken back, by its player",
     "take_back_only_plays": "only a card play can be taken back, not a bid, the kitty or trump",
     "take_back_trick_over": "that move ended its trick: it cannot be taken back",
-    "take_back_failed_throw": "a failed throw cannot be taken back: it showed the others' cards",
+    "take_back_throw": "a throw cannot be taken back: stood or failed, it showed something of "
+    "the other hands",
 }
 
 

@@ -10,52 +10,46 @@ moment, so a replay re-derives the same forced cards.
 from __future__ import annotations
 
 import copy
-import random
 from collections.abc import Iterator, Sequence
 from typing import Any, Self
 
 from engine.actions import Action, Bid, DeclareTrump, Discard, Leave, Pass, Play, TakeBack
-from engine.cards import SUITS, Card, Suit, parse_card, parse_cards, points, shuffled_deck
+from engine.cards import Card, Suit, points
 from engine.game import GameBase, standing
-from engine.sankou import combos, moves, policy, scoring
+from engine.sankou import combos, dealing, moves, policy, scoring
+from engine.sankou.auction import BID_STEP, MAX_BID, MIN_BID, Auction
+from engine.sankou.checks import (
+    SEATS,
+    CardsLike,
+    cards_of,
+    check_follow,
+    check_held,
+    check_seat_number,
+    suit_named,
+)
 from engine.sankou.combos import Key, Kind, Lead
+from engine.sankou.dealing import HAND_SIZE, KITTY_SIZE
 from engine.sankou.errors import illegal
 from engine.sankou.observation import SankouObservation, observe
-from engine.sankou.order import TRUMP, CardOrder, order_for, sort_hand
+from engine.sankou.order import CardOrder, order_for, sort_hand
 from engine.sankou.view import (
-    BidEntry,
     FailedThrow,
     FinishedTrick,
     Phase,
     SankouResult,
     SankouView,
-    Tier,
     TrickPlay,
 )
 
-SEATS = 4
-HAND_SIZE = 25
-KITTY_SIZE = 8
-MIN_BID, MAX_BID, BID_STEP = 80, 200, 5
-
-_SUIT_NAMES = {
-    **{s.value.lower(): s.value for s in SUITS},
-    **{s.symbol: s.value for s in SUITS},
-    "♤": "S", "♡": "H", "♢": "D", "♧": "C",
-}  # fmt: skip
-
-CardsLike = str | Sequence[Card] | Sequence[str]
-
-
-def _cards(cards: CardsLike) -> list[Card]:
-    """Cards from notation text, a list of cards, or a list of notation tokens."""
-    if isinstance(cards, str):
-        return parse_cards(cards)
-    return [card if isinstance(card, Card) else parse_card(card) for card in cards]
+__all__ = ["BID_STEP", "HAND_SIZE", "KITTY_SIZE", "MAX_BID", "MIN_BID", "Game"]
 
 
 class Game(GameBase):
     """One hand of 三扣. Build it with ``deal``, ``from_deal`` or ``from_start``."""
+
+    #: 2 since 2026-12-01: a failed throw forces the smallest pair it could lose; the leaving
+    #: penalty scales with the contract's multiplier and the leaver's fellow defenders score 0.
+    RULES_VERSION = 2
 
     def __init__(
         self,
@@ -73,11 +67,7 @@ class Game(GameBase):
         self._phase = Phase.BIDDING
         self._to_move: int | None = first_bidder
         # Bidding
-        self._bids: list[BidEntry] = []
-        self._high_bid: int | None = None
-        self._high_bidder: int | None = None
-        self._passes_in_row = 0
-        self._first_passer: int | None = None
+        self._auction = Auction()
         self._dealer: int | None = None
         self._contract: int | None = None
         # Play
@@ -98,42 +88,13 @@ class Game(GameBase):
 
     @classmethod
     def deal(cls, seed: int, first_bidder: int | None = None) -> Self:
-        """A full random deal: 25 cards each and 8 in the kitty, reproducible from ``seed``.
-
-        With ``first_bidder`` None it is drawn from the seed too (the first hand of a table);
-        the service passes the rotated first bidder for later hands.
-        """
-        if first_bidder is None:
-            first_bidder = random.Random(f"sankou-first-bidder:{seed}").randrange(SEATS)
-        _check_seat_number(first_bidder, "bad_first_bidder")
-        cards = shuffled_deck(2, seed)
-        hands = [cards[i * HAND_SIZE : (i + 1) * HAND_SIZE] for i in range(SEATS)]
-        kitty = cards[SEATS * HAND_SIZE :]
-        return cls(hands, kitty, first_bidder, {"seed": seed, "first_bidder": first_bidder})
+        """A full random deal from ``seed`` (``dealing.by_seed``)."""
+        return cls(*dealing.by_seed(seed, first_bidder))
 
     @classmethod
     def from_deal(cls, hands: Sequence[CardsLike], kitty: CardsLike, first_bidder: int = 0) -> Self:
-        """Any four equal hands and a kitty of 8 (tests, puzzles); no card more than twice."""
-        if len(hands) != SEATS:
-            raise illegal("deal_four_hands")
-        dealt = [_cards(hand) for hand in hands]
-        laid = _cards(kitty)
-        size = len(dealt[0])
-        if size == 0 or any(len(hand) != size for hand in dealt):
-            raise illegal("deal_unequal_hands")
-        if len(laid) != KITTY_SIZE:
-            raise illegal("deal_kitty_size", count=len(laid))
-        seen = moves.counts([card for hand in dealt for card in hand] + laid)
-        for card, count in seen.items():
-            if count > 2:
-                raise illegal("deal_card_too_often", card=str(card), count=count)
-        _check_seat_number(first_bidder, "bad_first_bidder")
-        start = {
-            "hands": [" ".join(map(str, hand)) for hand in dealt],
-            "kitty": " ".join(map(str, laid)),
-            "first_bidder": first_bidder,
-        }
-        return cls(dealt, laid, first_bidder, start)
+        """Any four equal hands and a kitty of 8 (tests, puzzles; ``dealing.given``)."""
+        return cls(*dealing.given(hands, kitty, first_bidder))
 
     @property
     def start(self) -> dict[str, Any]:
@@ -157,7 +118,6 @@ class Game(GameBase):
         game._hands = [list(hand) for hand in hands]
         game._kitty = list(kitty)
         game._actions = self._actions[:]
-        game._bids = self._bids[:]
         game._trick = self._trick[:]
         game._tricks = self._tricks[:]
         return game
@@ -263,41 +223,19 @@ class Game(GameBase):
     def bid(self, seat: int, amount: int) -> None:
         """Bid ``amount``: a multiple of 5, 80-200, at least 5 above the highest bid."""
         self._check_bidder(seat)
-        if amount > MAX_BID:
-            raise illegal("bid_maximum", maximum=MAX_BID)
-        if amount % BID_STEP:
-            raise illegal("bid_step")
-        if amount < MIN_BID:
-            raise illegal("bid_minimum", minimum=MIN_BID)
-        if self._high_bid is not None and amount < self._high_bid + BID_STEP:
-            raise illegal("bid_too_low", highest=self._high_bid, minimum=self._high_bid + BID_STEP)
+        self._auction.check_bid(amount)
         self._actions.append(Bid(seat, amount))
-        self._bids.append(BidEntry(seat, amount))
-        self._high_bid, self._high_bidder = amount, seat
-        self._passes_in_row = 0
-        if amount == MAX_BID:
-            self._end_bidding(seat, amount)
-        else:
-            self._to_move = (seat + 1) % SEATS
+        self._next_bidder(seat, self._auction.bid(seat, amount))
 
     def pass_turn(self, seat: int) -> None:
         """Pass in the bidding; the same player may bid again when the turn comes back."""
         self._check_bidder(seat)
         self._actions.append(Pass(seat))
-        self._bids.append(BidEntry(seat, None))
-        if self._first_passer is None:
-            self._first_passer = seat
-        self._passes_in_row += 1
-        if self._high_bidder is None and self._passes_in_row == SEATS:
-            self._end_bidding(self._first_passer, MIN_BID)
-        elif self._high_bidder is not None and self._passes_in_row == SEATS - 1:
-            self._end_bidding(self._high_bidder, self._high_bid or MIN_BID)
-        else:
-            self._to_move = (seat + 1) % SEATS
+        self._next_bidder(seat, self._auction.pass_turn(seat))
 
     def min_bid(self) -> int:
         """The smallest bid allowed now."""
-        return MIN_BID if self._high_bid is None else self._high_bid + BID_STEP
+        return self._auction.min_bid
 
     def _check_bidder(self, seat: int) -> None:
         self._check_seat(seat)
@@ -305,7 +243,14 @@ class Game(GameBase):
         if seat != self._to_move:
             raise illegal("not_your_turn_bid", seat=self._to_move)
 
-    def _end_bidding(self, dealer: int, contract: int) -> None:
+    def _next_bidder(self, seat: int, auction: Auction) -> None:
+        """The next seat bids, or the bidding is over: the dealer takes up the kitty."""
+        self._auction = auction
+        outcome = auction.outcome()
+        if outcome is None:
+            self._to_move = (seat + 1) % SEATS
+            return
+        dealer, contract = outcome
         self._dealer, self._contract = dealer, contract
         self._hands[dealer].extend(self._kitty)
         self._phase = Phase.KITTY
@@ -316,14 +261,14 @@ class Game(GameBase):
 
     def discard(self, seat: int, cards: CardsLike) -> None:
         """The dealer lays exactly 8 cards back as the kitty (any 8: point cards too)."""
-        laid = _cards(cards)
+        laid = cards_of(cards)
         self._check_seat(seat)
         self._check_phase(Phase.KITTY, "not_kitty_phase")
         if seat != self._dealer:
             raise illegal("not_dealer_kitty", seat=self._dealer)
         if len(laid) != KITTY_SIZE:
             raise illegal("kitty_count", count=len(laid))
-        _check_held(self._hands[seat], laid)
+        check_held(self._hands[seat], laid)
         self._actions.append(Discard(seat, tuple(laid)))
         hand = self._hands[seat]
         for card in laid:
@@ -337,10 +282,7 @@ class Game(GameBase):
         self._check_phase(Phase.TRUMP, "not_trump_phase")
         if seat != self._dealer:
             raise illegal("not_dealer_trump", seat=self._dealer)
-        try:
-            trump = Suit(_SUIT_NAMES.get(suit, suit) if isinstance(suit, str) else suit)
-        except ValueError:
-            raise illegal("bad_trump", given=str(suit)) from None
+        trump = suit_named(suit)
         self._actions.append(DeclareTrump(seat, trump))
         self._trump = trump
         self._order = order_for(trump)
@@ -357,13 +299,13 @@ class Game(GameBase):
         returned and played, the rest stays in the hand, and the failure is kept in the trick
         (``view().failed_throw``, ``FinishedTrick.failed_throw``) so everyone can be told.
         """
-        attempted = _cards(cards)
+        attempted = cards_of(cards)
         self._check_player(seat)
         hand = self._hands[seat]
-        _check_held(hand, attempted)
+        check_held(hand, attempted)
         if self._trick:
             assert self._lead is not None
-            self._check_follow(hand, attempted, self._lead)
+            check_follow(hand, attempted, self._lead, self._order, self._trump)
         return self.play_trusted(seat, attempted)
 
     def play_trusted(self, seat: int, attempted: list[Card]) -> list[Card]:
@@ -408,23 +350,6 @@ class Game(GameBase):
         if seat != self._to_move:
             raise illegal("not_your_turn_play", seat=self._to_move)
 
-    def _check_follow(self, hand: list[Card], cards: list[Card], lead: Lead) -> None:
-        """Exactly as many cards as the lead, and as many of the led suit as the hand allows."""
-        if len(cards) != lead.size:
-            raise illegal("follow_count", count=lead.size)
-        suit_of = self._order.suit
-        held = sum(1 for card in hand if suit_of[card.index] == lead.suit)
-        played = sum(1 for card in cards if suit_of[card.index] == lead.suit)
-        if played < min(held, lead.size):
-            rest = list(hand)
-            for card in cards:
-                rest.remove(card)
-            left = sort_hand((c for c in rest if suit_of[c.index] == lead.suit), self._trump)
-            shown = str(left[-1])
-            if lead.suit == TRUMP:
-                raise illegal("must_follow_trump", card=shown)
-            raise illegal("must_follow", suit=SUITS[lead.suit].value, card=shown)
-
     def _finish_trick(self) -> None:
         assert self._best is not None and self._leader is not None
         winner = self._best[1]
@@ -447,21 +372,10 @@ class Game(GameBase):
     def _settle(self, *, kitty_to_dealer: bool) -> None:
         """保底: the dealer who wins the last trick adds the kitty's points; then the table."""
         assert self._dealer is not None and self._contract is not None
-        kitty_points = points(self._kitty)
         if kitty_to_dealer:
-            self._dealer_points += kitty_points
-        bid, c = self._contract, self._dealer_points
-        delta = scoring.score(bid, c)
-        self._result = SankouResult(
-            dealer=self._dealer,
-            bid=bid,
-            dealer_points=c,
-            kitty=tuple(self._kitty),
-            kitty_points=kitty_points,
-            kitty_to_dealer=kitty_to_dealer,
-            tier=scoring.tier(bid, c),
-            multiplier=scoring.multiplier(bid),
-            deltas=scoring.deltas(self._dealer, delta),
+            self._dealer_points += points(self._kitty)
+        self._result = scoring.settled(
+            self._dealer, self._contract, self._dealer_points, self._kitty, kitty_to_dealer
         )
         self._phase = Phase.OVER
         self._to_move = None
@@ -471,7 +385,7 @@ class Game(GameBase):
     # Leaving
 
     def leave(self, seat: int) -> SankouResult:
-        """``seat`` leaves or is removed (RULES.md §2.9): -9 for it, +3 each other; void hand.
+        """``seat`` leaves or is removed (RULES.md §2.9, see ``leave_deltas``); the hand is void.
 
         A hand left during the bidding has no dealer or contract yet: those are ``None``.
         """
@@ -479,30 +393,23 @@ class Game(GameBase):
         if self._phase is Phase.OVER:
             raise illegal("hand_over")
         self._actions.append(Leave(seat))
-        self._result = SankouResult(
-            dealer=self._dealer,
-            bid=self._contract,
-            dealer_points=self._dealer_points,
-            kitty=tuple(self._kitty),
-            kitty_points=points(self._kitty),
-            kitty_to_dealer=False,
-            tier=Tier.LEFT,
-            multiplier=1,
-            deltas=scoring.leave_deltas(seat),
-            leaver=seat,
-        )
+        bid = self._contract or self._auction.high_bid
+        self._result = scoring.left(seat, self._dealer, bid, self._dealer_points, self._kitty)
         self._phase = Phase.OVER
         self._to_move = None
         return self._result
 
     def leave_deltas(self, seat: int) -> tuple[int, int, int, int]:
-        """§2.9: the leaver −9, every other seat +3."""
+        """§2.9: the leaver −9 × m, each of its opponents +3 × m, its fellow defenders 0."""
         self._check_seat(seat)
-        return scoring.leave_deltas(seat)
+        bid = self._contract or self._auction.high_bid
+        return scoring.leave_deltas(seat, self._dealer, bid)
 
     def check_take_back(self, seat: int) -> Action:
-        """House rule (docs/rules/sankou.md): a player may take back a card play while it is
-        the hand's last move, its trick is not complete and it was not a failed throw."""
+        """House rule (RULES.md §2.10): a player may take back a card play while it is the
+        hand's last move and its trick is not complete, unless it revealed something hidden:
+        a throw does, whether it failed (it showed a stronger card elsewhere) or stood (it
+        showed that nobody holds one)."""
         self._check_seat(seat)
         if self._phase is Phase.OVER:
             raise illegal("hand_over")
@@ -514,8 +421,12 @@ class Game(GameBase):
             raise illegal("take_back_only_plays")
         if not self._trick:
             raise illegal("take_back_trick_over")
-        if self._failed_throw is not None and len(self._trick) == 1:
-            raise illegal("take_back_failed_throw")
+        if (
+            len(self._trick) == 1
+            and self._lead is not None
+            and (self._failed_throw is not None or self._lead.kind is Kind.THROW)
+        ):
+            raise illegal("take_back_throw")
         return last
 
     # ------------------------------------------------------------------------------------
@@ -540,13 +451,13 @@ class Game(GameBase):
     def is_legal(self, seat: int, cards: CardsLike) -> bool:
         """Whether ``play(seat, cards)`` would be accepted (a throw is, even one that fails)."""
         try:
-            attempted = _cards(cards)
+            attempted = cards_of(cards)
             self._check_player(seat)
-            _check_held(self._hands[seat], attempted)
+            check_held(self._hands[seat], attempted)
             if self._lead is None:
                 combos.classify_lead(attempted, self._order)
             else:
-                self._check_follow(self._hands[seat], attempted, self._lead)
+                check_follow(self._hands[seat], attempted, self._lead, self._order, self._trump)
         except ValueError:
             return False
         return True
@@ -576,7 +487,7 @@ class Game(GameBase):
             hand=hand,
             hand_sizes=tuple(len(h) for h in self._hands),  # type: ignore[arg-type]
             first_bidder=self._first_bidder,
-            bids=tuple(self._bids),
+            bids=self._auction.bids,
             to_move=self._to_move,
             dealer=self._dealer,
             contract=self._contract,
@@ -605,26 +516,10 @@ class Game(GameBase):
 
     @staticmethod
     def _check_seat(seat: int) -> None:
-        _check_seat_number(seat, "bad_seat")
+        check_seat_number(seat, "bad_seat")
 
     def __repr__(self) -> str:
         return (
             f"<sankou.Game phase={self._phase} to_move={self._to_move} dealer={self._dealer}"
             f" contract={self._contract} trump={self._trump}>"
         )
-
-
-def _check_seat_number(seat: object, code: str) -> None:
-    if not isinstance(seat, int) or not 0 <= seat < SEATS:
-        raise illegal(code, seat=seat)
-
-
-def _check_held(hand: list[Card], cards: list[Card]) -> None:
-    """Every card of ``cards`` is in ``hand`` as often as it is named."""
-    wanted = moves.counts(cards)
-    for card, count in wanted.items():
-        have = hand.count(card)
-        if have < count:
-            if have == 0:
-                raise illegal("not_held", card=str(card))
-            raise illegal("held_once", card=str(card))

@@ -44,7 +44,7 @@ async def test_a_void_follower_gets_a_few_follows_by_groups(world: World, deals:
     assert 3 <= len(offered) <= 25
     assert offered[0]["value"] == "JD 9D 9D 8D 7D 7D 9C 8C 8C 7C"  # lowest, pairs kept
     assert offered[0]["name"].startswith("10 cards · J♦ 9♦ 9♦")
-    game = service._tables[1].game
+    game = service.state.tables[1].game
     for choice in offered:
         assert game.is_legal(1, parse_cards(choice["value"]))
     played = await world.players[1].slash(world.thread, "play cards", cards=offered[0]["value"])
@@ -67,7 +67,7 @@ async def test_autocomplete_never_waits_for_a_busy_table(
     world: World, deals: Any, simcord_env: simcord.Env
 ) -> None:
     service = await void_follow(world, deals)
-    lock = service._lock(1)
+    lock = service.state.lock(1)
     await lock.acquire()  # a write in progress (say, on a database another process holds)
     try:
         assert service.peek_view(1, world.players[1].id) is None
@@ -77,9 +77,9 @@ async def test_autocomplete_never_waits_for_a_busy_table(
     finally:
         lock.release()
     assert len(await choices(world, "")) >= 3
-    service._tables[1].unavailable = True  # a failed write not yet read back: memory unsure
+    service.state.tables[1].unavailable = True  # a failed write not yet read back: memory unsure
     assert service.peek_view(1, world.players[1].id) is None
-    service._tables[1].unavailable = False
+    service.state.tables[1].unavailable = False
 
 
 async def test_a_qingdun_suggestion_holds_the_ranks_typed(world: World, deals: Any) -> None:

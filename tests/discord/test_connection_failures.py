@@ -69,7 +69,7 @@ async def test_a_lost_connection_while_announcing_never_stops_the_bots(
     service = simcord_env.bot.service
     info = await service.table_info(1)
     assert info.to_move == 3  # the bot in seat 3 passed after bo, though nothing was announced
-    assert len(service._tables[1].game.actions) == 3
+    assert len(service.state.tables[1].game.actions) == 3
     # Discord is back: the next deadline pass redraws the table message with the truth.
     faults.clear()
     before = len(simcord_env.backend.http_requests)

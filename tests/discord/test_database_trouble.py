@@ -57,7 +57,7 @@ async def test_a_deleted_database_stops_moves_with_a_clear_answer(
     db_path.unlink()
     gone = answer(await ann.slash(world.thread, "play cards", cards="33"))
     assert gone.ephemeral and gone.content.startswith("The bot lost its database file")
-    assert len(simcord_env.bot.service._tables[1].game.actions) == 0
+    assert len(simcord_env.bot.service.state.tables[1].game.actions) == 0
 
 
 def run_bot(tmp_path: Path, database: Path, **settings: str) -> subprocess.CompletedProcess[str]:
@@ -131,7 +131,7 @@ async def test_each_quarantined_table_is_one_clear_line_at_start(
     caplog.clear()
     service = await TableService.open(path, thinker=quick_thinker())  # as ``python -m bot`` does
     try:
-        assert sorted(service._tables) == [2]
+        assert sorted(service.state.tables) == [2]
     finally:
         await service.close()
     lines = [r.getMessage() for r in caplog.records if r.levelname == "ERROR"]

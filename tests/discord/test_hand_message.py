@@ -91,7 +91,7 @@ async def test_a_take_back_asks_the_other_players_and_their_yes_gives_the_turn_b
     played = await ann.select(hand, [value], custom_id="ct:1:1:lp")
     assert "ct:1:1:h:takeback" in ids(played.response)
     asked = await ann.click(played.response, custom_id="ct:1:1:h:takeback")
-    assert asked.response.content.startswith("The other players are asked to let you take it")
+    assert asked.response.content.startswith("The other side is asked to let you take it")
     request = next(m for m in world.thread.history() if "asks to take back" in m.content)
     assert request.content.startswith("ann asks to take back 3♠ 3♥.")
     assert f"<@{bo.id}> <@{cy.id}>" in request.content  # the players who answer are pinged
@@ -117,7 +117,7 @@ async def test_a_take_back_asks_the_other_players_and_their_yes_gives_the_turn_b
     assert_hands_private(world)
 
 
-async def test_a_take_back_ends_at_a_refusal_or_at_the_next_move(
+async def test_a_take_back_ends_at_a_refusal_and_never_undoes_going_out(
     world: World, deals: Any, simcord_env: simcord.Env
 ) -> None:
     deals.use("qingdun", short_deal().start)
@@ -125,25 +125,39 @@ async def test_a_take_back_ends_at_a_refusal_or_at_the_next_move(
     await open_table(world, "qingdun")
     await ann.slash(world.thread, "play cards", cards="33")
     assert answer(await ann.slash(world.thread, "play takeback")).content.startswith(
-        "The other players are asked"
+        "The other side is asked"
     )
     request = next(m for m in world.thread.history() if "asks to take back" in m.content)
     refused = await bo.click(request, custom_id="ct:1:tb:1:1:n")
     assert refused.response.content.endswith("bo refused: the move stands.")
     again = answer(await ann.slash(world.thread, "play takeback"))  # asked once is enough
-    assert again.content == "The others did not agree to take that move back; it stands."
+    assert again.content == (
+        "You asked for a take-back in this trick already: one request per trick."
+    )
     await bo.slash(world.thread, "play pass")  # the bot passes too
     await cy.slash(world.thread, "play pass")  # the trick is over: ann leads
-    await ann.slash(world.thread, "play cards", cards="9")  # and is out
-    assert answer(await ann.slash(world.thread, "play takeback")).content.startswith(
-        "The other players are asked"
+    await ann.slash(world.thread, "play cards", cards="9")  # and is out: she sees her partner's
+    assert answer(await ann.slash(world.thread, "play takeback")).content == (
+        "A play that emptied your hand cannot be taken back: it showed you your partner's hand."
     )
-    await bo.slash(world.thread, "play cards", cards="KD")  # the next move: the request lapses
-    second = [m for m in world.thread.history() if "asks to take back" in m.content][-1]
-    assert second.content.startswith("ann asks to take back 9♣.")
-    assert second.content.endswith("The next move was made first: the move stands.")
-    assert second.components == []
     assert_hands_private(world)
+
+
+async def test_a_take_back_lapses_at_the_next_move(
+    world: World, deals: Any, simcord_env: simcord.Env
+) -> None:
+    deals.use("qingdun", short_deal().start)
+    ann, bo, _, _ = world.players
+    await open_table(world, "qingdun")
+    await ann.slash(world.thread, "play cards", cards="33")
+    assert answer(await ann.slash(world.thread, "play takeback")).content.startswith(
+        "The other side is asked"
+    )
+    await bo.slash(world.thread, "play pass")  # the next move: the request lapses
+    request = next(m for m in world.thread.history() if "asks to take back" in m.content)
+    assert request.content.startswith("ann asks to take back 3♠ 3♥.")
+    assert request.content.endswith("The next move was made first: the move stands.")
+    assert request.components == []
 
 
 async def test_leaving_mid_hand_asks_first_and_says_what_it_costs(

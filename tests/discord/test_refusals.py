@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.discord import verbs
+from bot.discord import pictures
 from tests.discord.conftest import World, answer, open_table, public_text
 from tests.discord.test_hardening import callbacks
 from tests.discord.test_qingdun_flow import short_deal
@@ -81,13 +81,13 @@ async def test_slow_drawing_still_answers_within_three_seconds(
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
     chosen = await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
     assert chosen.response.content.endswith("Selected: 3♠ 3♥")
-    draw = verbs.Verbs.draw
+    draw = pictures.draw
 
     async def slow(render_fn: Any, *args: Any, **kwargs: Any) -> bytes | None:
         await asyncio.sleep(2.1)  # the drawing thread busy (simulated seconds)
         return await draw(render_fn, *args, **kwargs)
 
-    monkeypatch.setattr(verbs.Verbs, "draw", staticmethod(slow))
+    monkeypatch.setattr(pictures, "draw", slow)
     played = await ann.click(hand, custom_id="ct:1:1:h:play")
     assert callbacks(simcord_env) == [6]  # deferred in time (the payload check times it) …
     assert played.response.content.startswith("Played: 3♠ 3♥")  # … then edited

@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import os
+import threading
 import time
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 import simcord
@@ -29,15 +30,16 @@ from tests.discord.conftest import (
 )
 
 BOT_SECONDS, HINT_SECONDS = 0.2, 0.1
+T = TypeVar("T")
 
 
 class Watched(Thinker):
-    """The real thinker (a pool of one worker process, the strong player on its time budget),
+    """The real thinker (worker processes, the strong player on its time budget),
     watched by the test: what it was asked, how many decisions are under way.
 
     SimCord's operations wait for all of the bot's work, bots' thinking included; for people to
     act *while* bots think, a decision is declared to SimCord as a wait for outside input
-    (``external_wait``) and handed to the pool past SimCord's executor tracking.
+    (``external_wait``) and handed to the workers, its bounds timed, past SimCord's tracking.
     """
 
     def __init__(self) -> None:
@@ -48,21 +50,33 @@ class Watched(Thinker):
         self.finished = 0
 
     @staticmethod
-    def _run(pool: Executor, work: Callable[[], Action]) -> asyncio.Future[Action]:
-        return asyncio.wrap_future(pool.submit(work))
+    def _hand(executor: Executor, work: Callable[[], T]) -> asyncio.Future[T]:
+        return asyncio.wrap_future(executor.submit(work))
 
-    async def choose(
-        self, observation: Any, *, level: str, seconds: float, seed: int
-    ) -> Action | None:
+    @staticmethod
+    def _later(delay: float, callback: Callable[..., None], *args: Any) -> threading.Timer:
+        """The bounds on a decision in real time, past SimCord's tracking of timers (it
+        would wait for them)."""
+        loop = asyncio.get_running_loop()
+        timer = threading.Timer(delay, loop.call_soon_threadsafe, (callback, *args))
+        timer.daemon = True
+        timer.start()
+        return timer
+
+    def submit(self, observation: Any, **options: Any) -> asyncio.Future[Action | None]:
         assert self.env is not None
-        self.asked.append((level, seconds))
+        self.asked.append((options["level"], options["seconds"]))
         self.under_way += 1
-        try:
-            thinking = super().choose(observation, level=level, seconds=seconds, seed=seed)
-            return await self.env.external_wait(thinking, reason="the AI worker thinks")
-        finally:
+        thinking = super().submit(observation, **options)
+
+        def done(_: object) -> None:
             self.under_way -= 1
             self.finished += 1
+
+        thinking.add_done_callback(done)
+        return asyncio.ensure_future(
+            self.env.external_wait(asyncio.shield(thinking), reason="the AI worker thinks")
+        )
 
 
 @pytest.fixture
@@ -80,6 +94,7 @@ async def test_people_are_answered_in_time_while_strong_bots_think(
     world: World, simcord_env: simcord.Env, watched: Watched, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     watched.env = simcord_env
+    await watched.ready()  # the worker processes started (as they do when the bot opens)
     service = simcord_env.bot.service
     drive = service.play_bot
 
@@ -130,10 +145,11 @@ async def test_people_are_answered_in_time_while_strong_bots_think(
     assert answered_while_thinking >= 1, (asked, watched.finished)
     bots = [budget for budget in watched.asked if budget != ("strong", HINT_SECONDS)]
     assert len(bots) >= 9 and set(bots) == {("strong", BOT_SECONDS)}
-    assert watched.failures == 0 and watched.decisions == watched.finished
-    pool = watched._pool
-    assert isinstance(pool, ProcessPoolExecutor)
-    assert os.getpid() not in getattr(pool, "_processes", {})  # decided in another process
+    # nothing failed; on a machine busy with other work a decision may have waited past its
+    # bound, and then was the medium move (load shed on purpose, docs/ai.md)
+    assert set(watched.fallbacks) <= {"waited"}
+    assert watched.decisions + watched.fallbacks["waited"] == watched.finished
+    assert watched.worker_pids() and os.getpid() not in watched.worker_pids()  # other processes
     while watched.under_way or (await service.table_info(1)).to_move != 0:
         await asyncio.sleep(0.01)
     ended = await end_table(world, ann)  # alone with bots, she forfeits: asked first

@@ -13,7 +13,7 @@ import pytest
 import simcord
 from simcord.http import router
 
-from bot.discord.presenter import BELOW
+from bot.discord.table_message import BELOW
 from tests.discord.conftest import World, answer, open_table, play_out
 from tests.discord.test_qingdun_flow import short_deal
 

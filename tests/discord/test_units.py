@@ -11,12 +11,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.discord import app, handview, rules, shorthand
-from bot.discord.presenter import tally_lines
 from bot.discord.scroll import KEEP, Scroll
 from bot.settings import Settings
 from engine.cards import ALL_CARDS, Card, parse_cards
 from engine.errors import CardParseError
-from render import demo
 
 
 def test_shorthand_keeps_qingdun_and_straight_flushes() -> None:
@@ -105,22 +103,6 @@ def test_a_bad_token_is_a_clear_message_not_a_traceback(monkeypatch, capsys, tmp
     assert app.run(settings) == 1
     err = capsys.readouterr().err
     assert "refused the token" in err and "Traceback" not in err and "not-a-token" not in err
-
-
-def test_qingdun_result_text_shows_who_contributed_what() -> None:
-    results = demo.qingdun_results()
-    names = ["ann", "bo", "cy", "di"]
-    assert tally_lines(results["result_normal"], names, "en") == [
-        "Points: Team A 115 · Team B 155",
-        "bo went out first: score 85 (35 of it from the partner).",
-        "cy was last: 25 captured + 25 in hand go to the other team, and cy's team loses 30.",
-    ]
-    assert tally_lines(results["result_early_end"], names, "zh-TW") == [
-        "得分：甲隊 180 · 乙隊 35",
-        "頭家 ann：得分 170（含對家的 60 分）。",
-        "二家 di：自己得分 35。",
-    ]
-    assert tally_lines(results["result_left"], names, "en") == []  # a void hand: no points
 
 
 def test_scroll_counts_what_sits_below_a_message() -> None:

@@ -1,9 +1,10 @@
-"""The Chinese rules documents keep the English ones' shape, cards, vocabulary and script.
+"""The Chinese rules documents keep the English ones' shape, numbers, cards, examples,
+vocabulary and script.
 
 ``/rules`` shows docs/rules/<game>.<lang>.md when it exists, so a translation that lost a
-section, a table row or a card example would silently mislead players. The English document
-is the reference: any edit to it that changes its structure or its card examples fails here
-until the translations follow.
+section, a table row, a number or a card example would silently mislead players. The English
+document is the reference: any edit to it that changes its structure, its numbers or its
+examples fails here until the translations follow.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+
+from tests.docs.examples import examples, neutral, spans
 
 RULES = Path(__file__).resolve().parents[2] / "docs" / "rules"
 GAMES = ("qingdun", "sankou")
@@ -63,6 +66,29 @@ def read(game: str, lang: str = "en") -> str:
 
 def heading_levels(text: str) -> list[int]:
     return [len(marks) for marks in HEADING.findall(text)]
+
+
+def numbers(text: str) -> Counter[str]:
+    """The numbers written in digits outside code spans and card tokens (signs aside: "−20"
+    may read "20 分" in Chinese)."""
+    prose = CARD.sub(" ", re.sub(r"`[^`]*`", " ", text))
+    return Counter(re.findall(r"\d+", prose))
+
+
+def code(text: str, game: str, lang: str) -> Counter[str]:
+    """The code spans, the examples among them in language-neutral form."""
+    return Counter(neutral(span, game, lang) for _, span in spans(text))
+
+
+def rows(text: str, game: str, lang: str) -> list[Counter[str]]:
+    """Per table row: its signed numbers and card tokens outside code spans, and its code
+    spans (examples in language-neutral form)."""
+    found = []
+    for line in text.splitlines():
+        if line.strip().startswith("|") and not re.fullmatch(r"[\s|:-]+", line):
+            prose = CARD.sub(" ", re.sub(r"`[^`]*`", " ", line))
+            found.append(Counter(re.findall(r"[+−]?\d+", prose)) + code(line, game, lang))
+    return found
 
 
 def table_rows(text: str) -> list[int]:
@@ -122,3 +148,25 @@ def test_one_script(game: str, lang: str) -> None:
 def test_script_lists_are_disjoint() -> None:
     assert not set(TRADITIONAL_ONLY) & set(SIMPLIFIED_ONLY)
     assert "只" not in SIMPLIFIED_ONLY and "后" not in SIMPLIFIED_ONLY
+
+
+@pytest.mark.parametrize(("game", "lang"), CASES)
+def test_every_number_kept(game: str, lang: str) -> None:
+    missing = numbers(read(game)) - numbers(read(game, lang))
+    assert not missing, f"numbers missing from {game}.{lang}.md: {dict(missing)}"
+
+
+@pytest.mark.parametrize(("game", "lang"), CASES)
+def test_the_same_examples_and_code(game: str, lang: str) -> None:
+    assert [e.text for e in examples(game, lang)] == [e.text for e in examples(game)]
+    missing = code(read(game), game, "en") - code(read(game, lang), game, lang)
+    assert not missing, f"code missing from {game}.{lang}.md: {dict(missing)}"
+
+
+@pytest.mark.parametrize(("game", "lang"), CASES)
+def test_every_table_row_says_the_same(game: str, lang: str) -> None:
+    english, translated = rows(read(game), game, "en"), rows(read(game, lang), game, lang)
+    assert len(translated) == len(english)
+    for number, (want, got) in enumerate(zip(english, translated, strict=True)):
+        missing, extra = dict(want - got), dict(got - want)
+        assert got == want, f"{game}.{lang}.md row {number}: {missing} missing, {extra} extra"

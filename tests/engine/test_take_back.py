@@ -81,9 +81,30 @@ def test_sankou_only_a_play_in_an_unfinished_trick_and_never_a_failed_throw() ->
     t = playing(["AH QH", "KH 4C", "6C 7C", "9D JD"], trump="S")
     t.play(0, "AH QH")  # a throw: seat 1 holds K♥, so it fails
     assert t.view(None).failed_throw is not None
-    refused(t, 0, "take_back_failed_throw")
+    refused(t, 0, "take_back_throw")
     again = sankou.Game.replay(g.start, g.actions)
     assert views(again) == views(g)
+
+
+def test_sankou_a_throw_that_stood_cannot_be_taken_back() -> None:
+    # RULES.md §2.10: a throw that stood showed that nobody holds a stronger club.
+    t = playing(["AC KC", "QC 4D", "6C 7D", "9D JD"], trump="S")
+    t.play(0, "AC KC")
+    assert t.view(None).failed_throw is None and len(t.view(None).trick) == 1
+    refused(t, 0, "take_back_throw")
+    t.play(1, "QC 4D")
+    t.take_back(1)  # a plain follow reveals nothing hidden: it may be taken back
+
+
+def test_qingdun_a_play_that_went_out_cannot_be_taken_back() -> None:
+    # RULES.md §2.10: going out shows the player the partner's hand (§1.5).
+    g = qingdun_game("3S", "5D KD", "4C 6C", "10S JS", leader=0)
+    run(g, "3S")
+    assert g.view(0).partner_hand is not None  # seat 0 is out and sees seat 2's cards
+    assert g.view(None).trick  # the trick is still open
+    refused(g, 0, "take_back_went_out")
+    run(g, "5D")
+    g.take_back(1)  # a play that leaves cards in the hand may still be taken back
 
 
 def test_the_log_record_round_trips() -> None:

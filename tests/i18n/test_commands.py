@@ -12,8 +12,8 @@ import pytest
 from discord import app_commands
 
 from bot.discord import commands
+from bot.discord.translator import CatalogueTranslator
 from bot.i18n.commands import COMMANDS
-from bot.i18n.translator import CatalogueTranslator
 
 LOCALES = ("zh-TW", "zh-CN")
 

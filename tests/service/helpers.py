@@ -94,13 +94,13 @@ async def play_hand(service: TableService, table_id: int, prefix: str = "a") -> 
 async def snapshot(service: TableService) -> dict[int, Any]:
     """Everything a player could observe of every live table, for equality after a reload."""
     result: dict[int, Any] = {}
-    for table_id in sorted(service._tables):
+    for table_id in sorted(service.state.tables):
         info = await service.table_info(table_id)
         views = {}
         for seat in info.seats:
             if seat is not None and not seat.is_bot and info.hand_number:
                 views[seat.seat] = await service.view_for(table_id, seat.user_id)  # type: ignore[arg-type]
-        live = service._tables[table_id]
+        live = service.state.tables[table_id]
         game = live.game
         result[table_id] = (
             info,

@@ -108,7 +108,7 @@ async def test_catch_up_sums_up_since_the_seats_last_move(
     expected = tuple(a for u in moves[-2:] for a in u.announcements)
     assert caught.events == expected and caught.acted and not caught.new_player
 
-    service._tables[table].story.pop()  # memory out of step with the log: replayed
+    service.state.tables[table].story.pop()  # memory out of step with the log: replayed
     assert (await service.catch_up(table, earlier)).events == expected
 
     await service.close()  # after a restart the story is replayed from the log

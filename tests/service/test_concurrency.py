@@ -19,7 +19,7 @@ async def test_fifty_submissions_of_one_action_id_apply_once(service: TableServi
     )
     assert sum(not u.duplicate for u in updates) == 1
     assert len({u.announcements for u in updates}) == 1  # repeats answer like the first
-    assert len(service._tables[table].game.actions) == 1
+    assert len(service.state.tables[table].game.actions) == 1
     assert len(await logged(service, 1)) == 1
 
 
@@ -55,4 +55,4 @@ async def test_twenty_tables_act_at_once(service: TableService) -> None:
         )
         assert all(not u.duplicate and u.action is not None for u in updates)
     for table in tables:
-        assert len(await logged(service, service._tables[table].hand_id)) == 3
+        assert len(await logged(service, service.state.tables[table].hand_id)) == 3

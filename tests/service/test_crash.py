@@ -93,7 +93,7 @@ async def test_sigkill_at_random_moments_loses_nothing(database: str | Path) -> 
         await check_database(db, acked, run)
         service = await open_service(db, Clock(), first_seed=10_000 + run)
         try:
-            for table in service._tables.values():
+            for table in service.state.tables.values():
                 assert table.game is not None
                 log = await logged(service, table.hand_id)
                 assert [action_from_json(a) for a in log] == list(table.game.actions)

@@ -18,11 +18,11 @@ from pathlib import Path
 import asyncpg
 import pytest
 
+from bot.config import is_postgres_url
 from bot.service import PassTurn, ServiceError, TableService
 from bot.service import events as ev
 from bot.store import DatabaseUnusable
-from bot.store.postgres import is_postgres_url
-from bot.store.store import Transaction
+from bot.store.transaction import Transaction
 from tests.conftest import SQLITE_ONLY
 from tests.service.helpers import (
     CHANNEL,
@@ -80,10 +80,10 @@ async def test_the_deadline_pass_retries_an_unavailable_table(
     monkeypatch.setattr("bot.store.store.Store.active_tables", disk_error)
     with pytest.raises(sqlite3.OperationalError):
         await play_turn(service, table, "first")
-    assert service._tables[table].unavailable
+    assert service.state.tables[table].unavailable
     monkeypatch.undo()
     assert await service.run_due() == []
-    assert not service._tables[table].unavailable
+    assert not service.state.tables[table].unavailable
     assert service.due_deadlines(10**12)[0].table_id == table
 
 
@@ -95,7 +95,7 @@ async def test_one_table_whose_timeout_fails_does_not_stop_the_others(
 ) -> None:
     broken = await full_table(service, "qingdun", channel=1)
     fine = await full_table(service, "sankou", channel=2)
-    broken_hand = service._tables[broken].hand_id
+    broken_hand = service.state.tables[broken].hand_id
     append = Transaction.append_action
 
     async def fail_for_one(
@@ -110,7 +110,7 @@ async def test_one_table_whose_timeout_fails_does_not_stop_the_others(
     updates = await service.run_due()
     assert [u.table_id for u in updates] == [fine]
     assert isinstance(updates[0].announcements[0], ev.TimedOut)
-    assert len(service._tables[broken].game.actions) == 0  # type: ignore[union-attr]
+    assert len(service.state.tables[broken].game.actions) == 0  # type: ignore[union-attr]
     monkeypatch.undo()
     [retried] = await service.run_due()  # the next pass applies it
     assert retried.table_id == broken and isinstance(retried.announcements[0], ev.TimedOut)
@@ -144,7 +144,7 @@ async def test_a_table_whose_log_no_longer_replays_is_quarantined(
     )
     service = await open_service(database, clock)
     try:
-        assert sorted(service._tables) == [first, last]
+        assert sorted(service.state.tables) == [first, last]
         [(table_id, reason)] = service.quarantined.items()
         assert table_id == broken
         assert reason.startswith("sankou in channel 2: its stored log does not replay (")
@@ -172,7 +172,7 @@ async def test_a_row_the_bulk_load_cannot_read_is_set_aside_on_its_own(
     await execute(database, "UPDATE tables SET settings = '{not json' WHERE id = ?", (broken,))
     service = await open_service(database, clock)
     try:
-        assert sorted(service._tables) == [first, last]
+        assert sorted(service.state.tables) == [first, last]
         assert service.quarantined[broken].startswith("its rows cannot be read (JSONDecodeError")
     finally:
         await service.close()
@@ -219,7 +219,7 @@ async def test_a_damaged_page_sets_aside_only_the_table_on_it(
     database.write_bytes(bytes(data))
     service = await open_service(database, clock)
     try:
-        assert sorted(service._tables) == [first, last]
+        assert sorted(service.state.tables) == [first, last]
         assert service.quarantined == {
             damaged: "its rows cannot be read (DatabaseError: database disk image is malformed)"
         }

@@ -8,8 +8,8 @@ import pytest
 
 from bot.service import PassTurn, ServiceError, TableService
 from bot.service import events as ev
+from bot.service.lobby import VOTE_SECONDS
 from bot.service.requests import from_action
-from bot.service.service import VOTE_SECONDS
 from tests.service.helpers import (
     CHANNEL,
     GUILD,

@@ -1,4 +1,4 @@
-"""Playing both games through the service: turns, refusals, hands, leaving, deadlines, recovery."""
+"""Playing both games through the service: turns, refusals, hands, leaving, views, repeats."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from bot.service import (
 from bot.service import events as ev
 from bot.service.requests import from_action
 from engine import CardParseError, IllegalMove, sankou
-from engine.actions import Leave, Play
+from engine.actions import Play
 from engine.cards import Suit, deck, parse_cards
 from engine.sankou import Phase
 from tests.service.helpers import (
@@ -270,89 +270,6 @@ async def test_an_old_action_id_on_a_legal_move_is_still_a_duplicate(
         await service.close()
 
 
-async def test_recovery_brings_back_every_table_exactly(
-    service: TableService, database: str | Path, clock: Clock
-) -> None:
-    q = await full_table(service, "qingdun", channel=1)
-    s = await full_table(service, "sankou", channel=2, humans=2)
-    waiting = await full_table(service, "sankou", channel=3, start=False, humans=3)
-    for n in range(30):
-        await play_turn(service, q, f"q{n}")
-        await play_turn(service, s, f"s{n}")
-    await service.set_message(waiting, message_id=42)
-    before = await snapshot(service)
-    await service.close()
-    again = await open_service(database, clock)
-    try:
-        assert await snapshot(again) == before
-        assert sorted(again._tables) == [q, s, waiting]
-        # And play continues from there.
-        await play_turn(again, q, "after-restart")
-    finally:
-        await again.close()
-
-
-async def test_deadlines_reminders_and_the_bot_rule(
-    service: TableService, database: str | Path, clock: Clock
-) -> None:
-    table = await full_table(service, "sankou", settings={"turn_seconds": 3600})
-    info = await service.table_info(table)
-    assert info.deadline == clock.now + 3600
-    assert service.due_deadlines() == [] and await service.due_reminders() == []
-    clock.advance(0.75 * 3600)
-    [reminder] = await service.due_reminders()
-    assert reminder.table_id == table and reminder.seat == info.to_move
-    assert await service.due_reminders() == []  # reminded once
-    await service.close()
-    service = await open_service(database, clock)  # deadlines survive a restart
-    try:
-        assert await service.due_reminders() == []
-        assert (await service.table_info(table)).deadline == info.deadline
-        clock.advance(0.25 * 3600)
-        [due] = service.due_deadlines()
-        assert (due.seat, due.user_id) == (info.to_move, USERS[info.to_move])
-        [update] = await service.run_due()
-        assert update.announcements[0] == ev.TimedOut(info.to_move, USERS[info.to_move])
-        assert update.action is not None and update.action.seat == info.to_move
-        assert len((await service.public_view(table)).bids) == 1
-        after = await service.table_info(table)
-        assert after.deadline == clock.now + 3600 and after.to_move != info.to_move
-        assert service.due_deadlines() == [] and await service.run_due() == []
-    finally:
-        await service.close()
-
-
-async def test_the_remove_rule_removes_with_the_penalty(
-    service: TableService, clock: Clock
-) -> None:
-    table = await full_table(service, "qingdun", settings={"timeout_rule": "remove"})
-    mover = await to_move_user(service, table)
-    clock.advance(12 * 3600)
-    [update] = await service.run_due()
-    seat = USERS.index(mover)
-    assert update.announcements[0] == ev.TimedOut(seat, mover)
-    ended = update.announcements[1]
-    assert isinstance(ended, ev.HandEnded) and ended.deltas[seat] == -50
-    assert ev.SeatOpened(seat, mover, "timeout") in update.announcements
-    assert update.status == "waiting"
-    info = await service.table_info(table)
-    assert info.seats[seat] is None and info.deadline is None
-    assert service.due_deadlines(clock.now + 10**6) == []
-
-
-async def test_bot_turns_have_no_deadline_and_are_listed(service: TableService) -> None:
-    table = await full_table(service, "qingdun", humans=1)
-    info = await service.table_info(table)
-    if info.seats[info.to_move].is_bot:
-        assert service.bot_turns() == [table] and info.deadline is None
-    updates = await service.play_bots(table)
-    assert service.bot_turns() == []
-    last = updates[-1] if updates else None
-    assert last is None or (not last.bot_to_move and last.to_move_user == A)
-    assert await service.play_bot(table) is None
-    assert all(u.action is not None and not isinstance(u.action, Leave) for u in updates)
-
-
 async def test_private_views(service: TableService) -> None:
     table = await full_table(service, "qingdun")
     public = await service.public_view(table)
@@ -388,7 +305,7 @@ async def test_a_failed_write_leaves_memory_as_the_database_has_it(
     assert await snapshot(service) == before
     monkeypatch.undo()
     update = await play_turn(service, table, "lost")  # the id was never used
-    assert not update.duplicate and len(service._tables[table].game.actions) == 1
+    assert not update.duplicate and len(service.state.tables[table].game.actions) == 1
 
 
 async def test_a_failed_throw_is_announced_with_public_cards_only(

@@ -8,8 +8,8 @@ from pathlib import Path
 
 from bot.service import PassTurn, PlayCards, TableService
 from bot.service import events as ev
+from bot.service.private_hand import TAKE_BACK_SECONDS
 from bot.service.requests import from_action
-from bot.service.service import TAKE_BACK_SECONDS
 from engine.actions import Play, TakeBack
 from engine.errors import IllegalMove
 from engine.sankou import Phase
@@ -85,7 +85,7 @@ async def test_leaving_costs_the_penalty_and_pays_only_players_seated_at_the_dea
     qingdun = await full_table(service, "qingdun", channel=71)
     cost = await service.leave_cost(qingdun, B)
     assert cost is not None and cost.deltas == (0, -50, 0, 0)  # nobody below 10 cards yet
-    live = service._tables[qingdun]
+    live = service.state.tables[qingdun]
     live.game._size[0] = 3  # type: ignore[union-attr]  # someone holds fewer than 10 cards
     cost = await service.leave_cost(qingdun, B)
     assert cost is not None and cost.deltas == (10, -50, 10, 0)  # the opponents; not the partner
@@ -107,7 +107,7 @@ async def test_only_bots_besides_the_mover_take_back_at_once_and_replay_exactly(
     assert kinds(update) == [ev.MoveTakenBack]
     assert update.announcements[0] == ev.MoveTakenBack(0, played.action.cards)  # type: ignore[union-attr]
     assert await service.view_for(table, A) == before and update.to_move_user == A
-    assert service._tables[table].game.actions[-1] == TakeBack(0)  # type: ignore[union-attr]
+    assert service.state.tables[table].game.actions[-1] == TakeBack(0)  # type: ignore[union-attr]
     again = await service.ask_take_back(table, A, "undo")  # the same click, delivered twice
     assert again.duplicate
     with_undo = await snapshot(service)
@@ -117,7 +117,7 @@ async def test_only_bots_besides_the_mover_take_back_at_once_and_replay_exactly(
     await reopened.close()
 
 
-async def test_every_other_player_must_agree_before_the_next_move(service: TableService) -> None:
+async def test_only_the_opponents_are_asked_and_each_must_agree(service: TableService) -> None:
     table = await full_table(service, "qingdun")
     first, _ = await move(service, table, "m1")
     await refused("no_take_back", service.answer_take_back(table, B, 1, 1, True))
@@ -125,44 +125,122 @@ async def test_every_other_player_must_agree_before_the_next_move(service: Table
     await refused("take_back_own", service.answer_take_back(table, first, 1, 1, True))
     [request] = asked.announcements
     assert isinstance(request, ev.TakeBackAsked) and request.moves == 1
-    assert set(request.voters) == {0, 1, 2, 3} - {request.seat}
+    seat = request.seat
+    assert request.voters == ((seat + 1) % 4, (seat + 3) % 4)  # not the partner
+    partner, left, right = (USERS[(seat + n) % 4] for n in (2, 1, 3))
+    await refused("take_back_not_asked", service.answer_take_back(table, partner, 1, 1, True))
     await refused("take_back_open", service.ask_take_back(table, first, "ask again"))
-    others = [u for u in USERS if u != first]
-    assert kinds(await service.answer_take_back(table, others[0], 1, 1, True)) == [ev.TakeBackCast]
-    assert (await service.answer_take_back(table, others[0], 1, 1, True)).announcements == ()
-    await service.answer_take_back(table, others[1], 1, 1, True)
-    done = await service.answer_take_back(table, others[2], 1, 1, True)
+    assert kinds(await service.answer_take_back(table, left, 1, 1, True)) == [ev.TakeBackCast]
+    assert (await service.answer_take_back(table, left, 1, 1, True)).announcements == ()
+    done = await service.answer_take_back(table, right, 1, 1, True)
     assert kinds(done) == [ev.MoveTakenBack]
     assert done.to_move_user == first
-    await refused("no_take_back", service.answer_take_back(table, others[2], 1, 1, True))
+    await refused("no_take_back", service.answer_take_back(table, right, 1, 1, True))
+    await move(service, table, "m1 again")  # the same trick: no second request
+    await refused("take_back_once", service.ask_take_back(table, first, "ask once more"))
+    assert not (await service.turn_options(table, first)).take_back
 
 
-async def test_a_refusal_or_the_next_move_or_the_clock_ends_a_request(
+async def test_with_only_bots_as_opponents_a_take_back_asks_nobody(service: TableService) -> None:
+    table = await full_table(service, "qingdun", humans=1, start=False)
+    await service.remove_bot(table, A, 2)
+    await service.join(table, C, "c")  # seats: A, a bot, C, a bot
+    await service.start(table, A)
+    game = service.state.tables[table].game
+    assert game is not None
+    while game.to_move != 0:
+        if not await service.play_bots(table):
+            await move(service, table, f"m{len(game.actions)}")
+    await move(service, table, "mine")
+    taken = await service.ask_take_back(table, A, "undo")  # C, the partner, is not asked
+    assert kinds(taken) == [ev.MoveTakenBack] and taken.to_move_user == A
+
+
+async def test_sankou_asks_the_other_side(service: TableService) -> None:
+    table = await full_table(service, "sankou")
+    game = service.state.tables[table].game
+    assert game is not None
+    while game.phase is not Phase.PLAY:
+        await move(service, table, f"m{len(game.actions)}")
+    dealer = game.dealer
+    assert dealer is not None and game.to_move == dealer  # the dealer leads the first trick
+    await move(service, table, "lead")
+    assert game.may_take_back(dealer)  # the seed's first lead is no throw
+    asked = await service.ask_take_back(table, USERS[dealer], "dealer asks")
+    [request] = asked.announcements
+    assert isinstance(request, ev.TakeBackAsked)
+    assert set(request.voters) == {0, 1, 2, 3} - {dealer}  # the three defenders
+    await service.answer_take_back(table, USERS[(dealer + 1) % 4], 1, request.moves, False)
+    defender, _ = await move(service, table, "follow")
+    asked = await service.ask_take_back(table, defender, "defender asks")
+    [request] = asked.announcements
+    assert isinstance(request, ev.TakeBackAsked) and request.voters == (dealer,)
+    assert defender == USERS[(dealer + 1) % 4]
+    fellow = USERS[(dealer + 2) % 4]  # a fellow defender is not asked
+    await refused(
+        "take_back_not_asked", service.answer_take_back(table, fellow, 1, request.moves, True)
+    )
+    done = await service.answer_take_back(table, USERS[dealer], 1, request.moves, True)
+    assert kinds(done) == [ev.MoveTakenBack]
+
+
+async def test_a_refusal_or_the_next_move_or_a_minute_ends_a_request(
     service: TableService, clock: Clock
 ) -> None:
     table = await full_table(service, "qingdun")
     first, _ = await move(service, table, "m1")
+    seat = USERS.index(first)
     await service.ask_take_back(table, first, "ask1")
-    refusal = await service.answer_take_back(table, B if first != B else C, 1, 1, False)
-    assert refusal.announcements == (ev.TakeBackClosed("refused", 1 if first != B else 2),)
-    await refused("take_back_refused", service.ask_take_back(table, first, "ask again"))
+    refusal = await service.answer_take_back(table, USERS[(seat + 1) % 4], 1, 1, False)
+    assert refusal.announcements == (ev.TakeBackClosed("refused", (seat + 1) % 4),)
+    await refused("take_back_once", service.ask_take_back(table, first, "ask again"))
     assert not (await service.turn_options(table, first)).take_back  # no asking twice
-    _, played = await move(service, table, "m1b")  # a new move: a new chance
-    first = USERS[played.action.seat]  # type: ignore[union-attr]
-    await service.ask_take_back(table, first, "ask2")
+    _, played = await move(service, table, "m1b")  # another player's move: their own chance
+    second = USERS[played.action.seat]  # type: ignore[union-attr]
+    await service.ask_take_back(table, second, "ask2")
     _, next_move = await move(service, table, "m2")  # the next player plays instead
     assert ev.TakeBackClosed("lapsed") in next_move.announcements
     third, _ = await move(service, table, "m3")
     await service.ask_take_back(table, third, "ask3")
-    clock.advance(TAKE_BACK_SECONDS + 1)
+    clock.advance(TAKE_BACK_SECONDS - 1)
+    assert await service.run_due() == []
+    assert TAKE_BACK_SECONDS == 60
+    clock.advance(2)
     [expired] = await service.run_due()
     assert expired.announcements == (ev.TakeBackClosed("expired"),)
-    assert service._tables[table].take_back is None
+    assert service.state.tables[table].take_back is None
+    assert await service.run_due() == []  # closed once
+
+
+async def test_one_request_per_player_and_trick_even_across_a_restart(
+    database: str | Path, clock: Clock
+) -> None:
+    service = await open_service(database, clock)
+    table = await full_table(service, "qingdun")
+    first, _ = await move(service, table, "m1")
+    seat = USERS.index(first)
+    await service.ask_take_back(table, first, "ask")
+    await service.close()
+    service = await open_service(database, clock)
+    try:
+        await service.answer_take_back(table, USERS[(seat + 1) % 4], 1, 1, False)
+        await refused("take_back_once", service.ask_take_back(table, first, "ask again"))
+        live = service.state.tables[table]
+        game = live.game
+        assert game is not None
+        trick = live.rules.trick_start(game)
+        while live.rules.trick_start(game) == trick or game.to_move != seat:
+            await move(service, table, f"on{len(game.actions)}")  # to the next trick
+        await move(service, table, "next trick")
+        asked = await service.ask_take_back(table, first, "a new trick")
+        assert kinds(asked) == [ev.TakeBackAsked]
+    finally:
+        await service.close()
 
 
 async def test_bots_wait_while_the_players_answer(service: TableService) -> None:
     table = await full_table(service, "sankou", humans=2)  # seats: A, B, bot, bot
-    live = service._tables[table]
+    live = service.state.tables[table]
     game = live.game
     assert game is not None
     while not (game.phase is Phase.PLAY and game.to_move == 1 and len(game.trick) < 3):

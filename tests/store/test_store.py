@@ -10,6 +10,7 @@ from pathlib import Path
 import aiosqlite
 import pytest
 
+from bot.config import is_postgres_url
 from bot.ratings import record_hand
 from bot.store import (
     DatabaseUnusable,
@@ -20,11 +21,10 @@ from bot.store import (
     StaleTable,
     Store,
 )
-from bot.store.postgres import is_postgres_url
 from bot.store.schema import MIGRATIONS
 from bot.store.score_rows import Board, HandSeatRow, SeatLine, period_start
 from bot.store.sqlite import _statements
-from bot.store.store import Transaction
+from bot.store.transaction import Transaction
 from tests.sql import execute
 
 DAY = 86400.0

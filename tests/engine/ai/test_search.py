@@ -7,11 +7,14 @@ import random
 
 import pytest
 
+from engine.ai import phase_of
 from engine.ai.budget import BIG_FACTOR, Budget, Plan, Rollouts
 from engine.ai.qingdun.value import value as qingdun_value
 from engine.ai.sankou.value import dealer_value
 from engine.ai.search import best_candidate, override_sigmas
+from engine.qingdun import Game as QingdunGame
 from engine.qingdun.view import QingdunResult, ResultKind, Tally
+from engine.sankou import Game as SankouGame
 
 
 def noisy(means: list[float], spread: float = 1.0):
@@ -62,8 +65,10 @@ def test_the_threshold_grows_with_the_candidates() -> None:
 
 
 def test_budgets_by_phase() -> None:
-    plan = Plan(Rollouts(play=50), None)
+    plan = Plan(Rollouts(play=50), 2.0)
     assert plan.budget("play").cap == 50
+    assert plan.budget("bid").deadline is not None  # the wall-time safety is not stretched
+    assert plan.budget("bid").deadline - plan.budget("play").deadline < 1.0
     assert plan.budget("bid").cap == plan.budget("kitty").cap == BIG_FACTOR * 50
     assert Rollouts(play=50, bid=75).of("bid") == 75
     with pytest.raises(ValueError, match="rollouts"):
@@ -89,3 +94,13 @@ def test_qingdun_value_sees_team_points_and_who_went_out_first() -> None:
     assert qingdun_value(_result(200, 0), 0) > qingdun_value(_result(190, 0), 0)
     assert qingdun_value(_result(140, 0), 0) > qingdun_value(_result(140, 1), 0)
     assert qingdun_value(_result(100, 1), 1) == pytest.approx(-qingdun_value(_result(100, 1), 0))
+
+
+def test_the_phase_of_a_decision() -> None:
+    game = SankouGame.deal(3)
+    assert phase_of(game.observation(game.to_move)) == "bid"
+    while game.phase.value == "bidding":
+        game.apply(game.hint(game.to_move))
+    assert phase_of(game.observation(game.to_move)) == "kitty"
+    qingdun = QingdunGame.deal(3)
+    assert phase_of(qingdun.observation(qingdun.to_move)) == "play"

@@ -75,12 +75,12 @@ def test_a_dealer_who_takes_nothing_pays_nine() -> None:
     refused(game, "hand_over", "leave", 1)
 
 
-def test_leaving_during_play_costs_the_leaver_nine() -> None:
+def test_a_defender_who_leaves_pays_the_dealer_and_the_fellow_defenders_score_nothing() -> None:
     game = playing(["2S 3S", "AS 4S", "5S 6S", "7S 8S"], dealer=0)
     game.play(0, "2S")
     result = game.leave(2)
-    assert result.tier is Tier.LEFT and result.leaver == 2
-    assert result.deltas == (3, 3, -9, 3) and sum(result.deltas) == 0
+    assert result.tier is Tier.LEFT and result.leaver == 2 and result.multiplier == 1
+    assert result.deltas == (3, 0, -9, 0)  # RULES.md §2.9: only the leaver's opponent gains
     assert game.over and game.to_move is None and game.result == result
     assert game.actions[-1].seat == 2  # recorded: a replay ends the same way
     again = Game.replay(game.start, game.actions)
@@ -93,6 +93,28 @@ def test_leaving_during_the_bidding_has_no_dealer_or_contract() -> None:
     assert result.deltas == (3, 3, 3, -9)
     assert result.dealer is None and result.bid is None
     refused(game, "hand_over", "bid", 0, 80)
+
+
+def test_leaving_during_the_bidding_scales_with_the_highest_bid_so_far() -> None:
+    game = bidding()
+    game.bid(0, 120)  # ×2 from 115 (§2.8): every other seat is the leaver's opponent
+    assert game.leave_deltas(2) == (6, 6, -18, 6)
+    assert game.leave(1).deltas == (6, -18, 6, 6)
+
+
+def test_the_dealer_who_leaves_a_doubled_or_tripled_contract_pays_as_much_as_losing_it() -> None:
+    # The position: one-card hands, the dealer would capture nothing (−9 × m).
+    for bid, m in ((80, 1), (115, 2), (200, 3)):
+        game = Game.from_deal(["2S", "AS", "3S", "4S"], KITTY, 0)
+        game.bid(0, bid)
+        for seat in (1, 2, 3)[: 0 if bid == 200 else 3]:
+            game.pass_turn(seat)
+        game.discard(0, KITTY)
+        game.declare_trump(0, "H")
+        assert game.leave_deltas(0) == (-9 * m, 3 * m, 3 * m, 3 * m)
+        assert game.leave_deltas(1) == (3 * m, -9 * m, 0, 0)
+        result = game.leave(0)
+        assert result.multiplier == m and result.deltas == (-9 * m, 3 * m, 3 * m, 3 * m)
 
 
 def test_a_bid_of_200_triples_and_115_doubles() -> None:

@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,7 +17,7 @@ from bot.i18n import LANGS, refusal
 from bot.service import PassTurn, ServiceError, TableService, Update
 from bot.service.requests import from_action
 from bot.store import Shards
-from bot.store.store import Transaction
+from bot.store.transaction import Transaction
 from tests.conftest import POSTGRES_ONLY
 from tests.service.helpers import (
     USERS,
@@ -75,7 +76,7 @@ async def test_two_processes_acting_on_one_table_land_exactly_one_action(
         assert refusal_.code == "table_changed" and refusal_.params == {"table_id": table}
         for lang in LANGS:
             assert str(table) in refusal(refusal_, lang, ["a", "b", "c", "d"])
-        assert len(await logged(first, first._tables[table].hand_id)) == 1
+        assert len(await logged(first, first.state.tables[table].hand_id)) == 1
         assert await snapshot(first) == await snapshot(second)  # the loser read it back
         loser = second if results[1] is refusal_ else first
         await play_turn(loser, table, "after-the-race")  # and plays on from there
@@ -229,7 +230,7 @@ async def test_a_lost_lease_stops_serving_until_it_is_taken_back(
     zero_table, _ = await made_in_two_guilds(database, clock)
     service = await open_at(database, clock, shards=TWO)
     try:
-        lease = service._lease
+        lease = service.state.lease
         assert lease is not None and lease._conn is not None
         await execute(database, "SELECT pg_terminate_backend(?)", (lease._conn.get_server_pid(),))
         await until_fenced(service)  # noticed at once: the connection holding the locks closed
@@ -315,3 +316,85 @@ async def test_a_connection_lost_mid_write_is_refused_and_the_table_read_back(
     assert await snapshot(service) == before  # nothing acknowledged, memory as stored
     update = await play_turn(service, table, "lost")  # the pool connects again by itself
     assert not update.duplicate and update.action is not None
+
+
+async def test_one_user_never_sits_at_two_live_tables_of_a_channel_whatever_memory_says(
+    database: str | Path, clock: Clock
+) -> None:
+    """Two processes serving one server (a mis-deployment): each knows only its own tables,
+    and the database refuses to seat one user at a second live table of the channel."""
+    first = await open_at(database, clock, exclusive=False)
+    second = await open_at(database, clock, exclusive=False)
+    try:
+        table = (await first.create_table(7, 70, A, "Ann", "qingdun")).table_id
+        await refused(
+            "already_seated_here", second.create_table(7, 70, A, "Ann", "sankou"), table_id=table
+        )
+        other = (await second.create_table(7, 70, B, "Bo", "sankou")).table_id
+        await refused("already_seated_here", second.join(other, A, "Ann"), table_id=table)
+        assert (await second.table_info(other)).seats[1] is None
+        await first.join(table, C, "Cy")
+        await first.leave(table, A)  # free again: the database forgets her seat
+        await second.join(other, A, "Ann")
+        await refused("already_seated_here", first.join(table, A, "Ann"), table_id=other)
+        third = (await first.create_table(7, 71, A, "Ann", "qingdun")).table_id  # another channel
+        assert third not in (table, other)
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_stale_process_dealing_a_hand_is_told_the_table_changed(
+    database: str | Path, clock: Clock
+) -> None:
+    """Both processes hold a table whose hand is over (auto-deal off); one deals the next hand,
+    then the other, from memory that is now stale: refused in words, the table read back."""
+    first = await open_at(database, clock, exclusive=False)
+    table = await full_table(first, "qingdun", settings={"auto_deal": False})
+    await play_hand(first, table)
+    second = await open_at(database, clock, exclusive=False)
+    try:
+        await first.next_hand(table, A)
+        await refused("table_changed", second.next_hand(table, B), table_id=table)
+        info = await second.table_info(table)  # read back: hand 2, as the other dealt it
+        assert info.hand_number == 2 and info == await first.table_info(table)
+    finally:
+        await first.close()
+        await second.close()
+
+
+@POSTGRES_ONLY
+async def test_while_tables_are_read_back_calls_are_busy_never_ended(
+    database: str, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After a database restart the process reads every table back: meanwhile a seated
+    player hears "busy, try again", never "the table has ended", and opens no second table."""
+    service = await open_at(database, clock, shards=TWO)
+    try:
+        table = await full_table(service, "sankou")
+        await execute(
+            database,
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+            "WHERE datname = current_database() AND pid <> pg_backend_pid()",
+        )
+        await until_fenced(service)
+        reading, go_on = asyncio.Event(), asyncio.Event()
+        read = service.state.store.active_tables
+
+        async def slow_read(*args: Any, **kwargs: Any) -> Any:
+            reading.set()
+            await go_on.wait()
+            return await read(*args, **kwargs)
+
+        monkeypatch.setattr(service.state.store, "active_tables", slow_read)
+        service.state.regain_at = 0.0
+        first = asyncio.create_task(service.table_info(table))  # takes the lease, reads back
+        await reading.wait()
+        await refused("busy_try_again", service.table_info(table))
+        await refused("busy_try_again", service.create_table(7, 70, A, "Ann", "qingdun"))
+        assert service.live_tables() == [table] and await service.run_due() == []
+        go_on.set()
+        assert (await first).id == table
+        await play_turn(service, table, "after-the-read")
+    finally:
+        await service.close()

@@ -1,0 +1,31 @@
+"""Pictures as Discord attachments: drawn in a worker thread, sent with their alt text."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Callable
+from typing import Any
+
+import discord
+
+from bot.discord import text
+
+log = logging.getLogger(__name__)
+ALT_LIMIT = 1024  # characters of an attachment's description
+
+
+def png(data: bytes, name: str, description: str | None = None) -> discord.File:
+    """An image attachment; ``description`` is its alt text (what screen readers say)."""
+    alt = None if description is None else text.clip(description, ALT_LIMIT)
+    return discord.File(io.BytesIO(data), filename=name, description=alt)
+
+
+async def draw(render_fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes | None:
+    """A picture drawn in a worker thread; None (logged) when drawing fails."""
+    try:
+        return await asyncio.to_thread(render_fn, *args, **kwargs)
+    except Exception:
+        log.exception("drawing %s failed", getattr(render_fn, "__name__", "a picture"))
+        return None
