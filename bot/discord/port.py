@@ -11,12 +11,16 @@ from typing import Any, Protocol, runtime_checkable
 
 import discord
 
+from bot.discord.scroll import Scroll
 from bot.service import TableInfo, TableService, Update
 
 
 @runtime_checkable
 class Publisher(Protocol):
     """What the parts use of the presenter: showing committed changes in a table's thread."""
+
+    @property
+    def scroll(self) -> Scroll: ...
 
     async def publish(self, update: Update) -> None: ...
 

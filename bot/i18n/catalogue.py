@@ -594,6 +594,16 @@ UI: dict[str, Entry] = {
         "zh-TW": "那是上一局的按鈕，沒有動作。你現在的牌：",
         "zh-CN": "那是上一局的按钮，没有动作。你现在的牌：",
     },
+    "hand.old_panel": {
+        "en": "This is an old hand message: nothing was played. Your hand now:",
+        "zh-TW": "這是舊的手牌訊息，沒有出牌。你現在的手牌：",
+        "zh-CN": "这是旧的手牌消息，没有出牌。你现在的手牌：",
+    },
+    "hand.moved": {
+        "en": "↓ Your hand moved below.",
+        "zh-TW": "↓ 你的手牌移到下面了。",
+        "zh-CN": "↓ 你的手牌移到下面了。",
+    },
     "hand.throw_failed": {
         "en": "Your throw {attempted} failed: you had to play {forced}.",
         "zh-TW": "你甩 {attempted} 失敗，只能出 {forced}。",

@@ -288,6 +288,7 @@ class TableInfo:
     host: int | None = None  # the seat that runs the table (its creator while seated)
     closing: bool = False  # the table ends when the current hand ends
     end_vote_hand: int | None = None  # the hand a vote on ending now is open for
+    moves: int = 0  # entries in the latest hand's log: the turn a hand panel was drawn at
 
 
 @dataclass(frozen=True, slots=True)
@@ -304,6 +305,7 @@ class TurnOptions:
     kitties: tuple[tuple[Suit, tuple[Card, ...]], ...]  # 三扣: kitties to bury, by trump kept
     take_back: bool  # the player may ask to take back the last move (their own) now
     asked: bool  # a take-back is being asked now (the controls wait for its answer)
+    moves: int = 0  # entries in the hand's log when taken (never later than the view)
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,7 +59,13 @@ def info_of(table: LiveTable) -> ev.TableInfo:
         host=table.host(),
         closing=table.closing,
         end_vote_hand=None if table.end_vote is None else table.end_vote["hand"],
+        moves=moves_of(table),
     )
+
+
+def moves_of(table: LiveTable) -> int:
+    """The entries in the latest hand's log (take-backs too: the count only grows)."""
+    return len(table.game.actions) if table.game is not None else 0
 
 
 def own_seat(table: LiveTable, user_id: int) -> int:

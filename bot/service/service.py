@@ -36,6 +36,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Self
 
@@ -46,7 +47,7 @@ from bot.service.deadlines import Deadlines
 from bot.service.games import Dealer, deal_by_seed
 from bot.service.live import LiveTable
 from bot.service.lobby import Lobby
-from bot.service.lookups import Lookups, info_of
+from bot.service.lookups import Lookups, info_of, moves_of
 from bot.service.play import Playing
 from bot.service.private_hand import PrivateHand
 from bot.service.recovery import Recovery
@@ -358,7 +359,11 @@ class TableService:
     # -- the private hand (private_hand.py) ------------------------------------------------
 
     async def turn_options(self, table_id: int, user_id: int, limit: int = 25) -> ev.TurnOptions:
-        return await self._hand.turn_options(table_id, user_id, limit)
+        """(``PrivateHand.turn_options``) with the moves made, counted first: a hand panel's
+        controls are never stamped with a turn later than the one they show."""
+        live = self._state.tables.get(table_id)
+        moves = moves_of(live) if live is not None else 0
+        return replace(await self._hand.turn_options(table_id, user_id, limit), moves=moves)
 
     async def four_colour(self, user_id: int) -> bool:
         return await self._hand.four_colour(user_id)

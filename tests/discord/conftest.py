@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -226,6 +227,37 @@ def options(message: Any, custom_id: str) -> list[tuple[str, str]]:
             if data.get("custom_id") == custom_id:
                 return [(o["value"], o["label"]) for o in data.get("options", [])]
     raise AssertionError(f"no menu {custom_id}")
+
+
+def _custom_ids(found: Any) -> list[str]:
+    if isinstance(found, str):
+        return re.findall(r"ct:[\w:.]+", found)
+    if isinstance(found, list):
+        return [str(item) for item in found]
+    out = []
+    for row in found.components:
+        for child in row["components"] if isinstance(row, dict) else row.children:
+            data = child if isinstance(child, dict) else child.to_dict()
+            if data.get("custom_id"):
+                out.append(data["custom_id"])
+    return out
+
+
+def cid(message: Any, control: str) -> str:
+    """The custom id of a hand panel's control in ``message`` (``h:play``, ``c:0``, ``lp``,
+    ``bid`` …), whatever hand and turn it was drawn for."""
+    pattern = re.compile(rf"ct:\d+:\d+\.\d+:{re.escape(control)}")
+    for custom_id in _custom_ids(message):
+        if pattern.fullmatch(custom_id):
+            return custom_id
+    raise AssertionError(f"no control {control}: {_custom_ids(message)}")
+
+
+def has(found: Any, control: str) -> bool:
+    """Whether a message (its components, their text or a list of their ids) holds the hand
+    panel's control ``control``."""
+    pattern = re.compile(rf"ct:\d+:\d+\.\d+:{re.escape(control)}")
+    return any(pattern.fullmatch(custom_id) for custom_id in _custom_ids(found))
 
 
 def chosen(message: Any) -> list[str]:
