@@ -1,7 +1,9 @@
 """The deadline loop: remind a player whose turn is waiting, then apply the table's rule.
 
 The reminder (at 75% of the turn limit) is a fresh turn ping in place of the first one: it
-notifies the player again and says everything the first one did (``Presenter.remind``).
+notifies the player again and says everything the first one did (``Presenter.remind``). Pings
+held back (the player moved a moment ago, or is in their quiet hours) are posted once their
+time comes (``Presenter.ping_waiting``).
 
 Deadlines live in the database (the service keeps them), so a restart loses none; this loop
 only asks the service every ``check_every`` seconds what is due and shows the outcome.
@@ -40,6 +42,7 @@ class DeadlineLoop:
             for due in await service.due_reminders():
                 if due.user_id is not None:
                     await presenter.remind(due.table_id, due.user_id)
+            await presenter.ping_waiting()
         except Exception:
             log.exception("reminders failed")
         try:

@@ -253,6 +253,11 @@ class HandMessages(Part):
         key = (table_id, interaction.user.id)
         await self.panels.put(key, panel_of(interaction, message_id, lang, state_of(options)))
 
+    def watching(self, table_id: int, user_id: int) -> bool:
+        """Whether the player's hand panel is live (followed and editable)."""
+        panel = self.panels.get((table_id, user_id))
+        return panel is not None and panel.live
+
     def is_old(self, interaction: discord.Interaction, table_id: int) -> bool:
         """Whether the message of this click is a hand panel a newer one replaced."""
         message = interaction.message

@@ -33,9 +33,11 @@ def content(
     catch: CatchUp | None,
     *,
     reminder: bool = False,
+    lang: str | None = None,
 ) -> str:
-    """The ping's text in the table's language, within Discord's 2,000 characters."""
-    lang = info.settings.language
+    """The ping's text in the reader's language (``lang``; else the table's), within
+    Discord's 2,000 characters."""
+    lang = lang or info.settings.language
     mention = f"<@{user_id}>"
     shown = [text.name(name) for name in names]
     phase = str(getattr(view, "phase", "play"))

@@ -624,6 +624,46 @@ UI: dict[str, Entry] = {
         "zh-TW": "提示：不叫。",
         "zh-CN": "提示：不叫。",
     },
+    "pings.auto": {
+        "en": "Turn pings: a mention on your turn, unless you moved in the last {minutes} min "
+        "and your hand is open (it says “your turn” itself); then one once you are idle.",
+        "zh-TW": "輪到你的通知：輪到你時提及你；若你 {minutes} 分鐘內出過牌且手牌開著就先不提及"
+        "（手牌上會寫「輪到你」），閒置後再提及。",
+        "zh-CN": "轮到你的通知：轮到你时提及你；若你 {minutes} 分钟内出过牌且手牌开着就先不提及"
+        "（手牌上会写“轮到你”），闲置后再提及。",
+    },
+    "pings.always": {
+        "en": "Turn pings: a mention on every turn.",
+        "zh-TW": "輪到你的通知：每次輪到你都提及你。",
+        "zh-CN": "轮到你的通知：每次轮到你都提及你。",
+    },
+    "pings.idle": {
+        "en": "Turn pings: a mention only once you have been idle {minutes} min.",
+        "zh-TW": "輪到你的通知：閒置 {minutes} 分鐘後才提及你。",
+        "zh-CN": "轮到你的通知：闲置 {minutes} 分钟后才提及你。",
+    },
+    "pings.dm": {
+        "en": "Turn pings: a direct message instead of a mention, unless you moved in the last "
+        "{minutes} min and your hand is open.",
+        "zh-TW": "輪到你的通知：改用私訊；若你 {minutes} 分鐘內出過牌且手牌開著就先不發。",
+        "zh-CN": "轮到你的通知：改用私信；若你 {minutes} 分钟内出过牌且手牌开着就先不发。",
+    },
+    "pings.quiet": {
+        "en": "Quiet hours: {start}:00–{end}:00 ({zone}). Nothing notifies you then, but the "
+        "table's turn limit still runs.",
+        "zh-TW": "勿擾時段：{start}:00–{end}:00（{zone}）。期間不通知你，但牌桌的限時照走。",
+        "zh-CN": "免打扰时段：{start}:00–{end}:00（{zone}）。期间不通知你，但牌桌的限时照走。",
+    },
+    "pings.no_quiet": {
+        "en": "No quiet hours.",
+        "zh-TW": "沒有勿擾時段。",
+        "zh-CN": "没有免打扰时段。",
+    },
+    "settings.language_set": {
+        "en": "What the bot says to you alone is in English now.",
+        "zh-TW": "機器人只對你說的話現在用繁體中文。",
+        "zh-CN": "机器人只对你说的话现在用简体中文。",
+    },
     "settings.four_colour_on": {
         "en": "Four-colour cards on: ♠ black, ♥ red, ♦ blue, ♣ green in your own pictures.",
         "zh-TW": "已開啟四色牌：你的圖裡 ♠ 黑、♥ 紅、♦ 藍、♣ 綠。",

@@ -247,6 +247,26 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "逾時只能電腦代打或移出玩家，沒有「{rule}」。",
         "zh-CN": "超时只能电脑代打或移出玩家，没有“{rule}”。",
     },
+    "bad_ping_mode": {
+        "en": "Turn pings are auto, always, idle or dm.",
+        "zh-TW": "輪到你的通知只能是自動、總是、閒置後或私訊。",
+        "zh-CN": "轮到你的通知只能是自动、总是、闲置后或私信。",
+    },
+    "bad_idle_minutes": {
+        "en": "Idle minutes must be between {min} and {max}.",
+        "zh-TW": "閒置分鐘數要在 {min} 到 {max} 之間。",
+        "zh-CN": "闲置分钟数要在 {min} 到 {max} 之间。",
+    },
+    "bad_quiet_hours": {
+        "en": "Quiet hours are whole hours from 0 to 23.",
+        "zh-TW": "勿擾時段要用 0 到 23 的整點。",
+        "zh-CN": "免打扰时段要用 0 到 23 的整点。",
+    },
+    "bad_time_zone": {
+        "en": "“{zone}” is not a time zone: use a name like Asia/Taipei or Europe/Paris.",
+        "zh-TW": "「{zone}」不是時區：請用 Asia/Taipei、Asia/Shanghai 這樣的名稱。",
+        "zh-CN": "“{zone}”不是时区：请用 Asia/Shanghai、Asia/Taipei 这样的名称。",
+    },
     "bad_hand_count": {
         "en": "The number of hands must be at least 1.",
         "zh-TW": "局數至少要 1 局。",

@@ -26,9 +26,9 @@ table's stored version (``Transaction.claim_table``): a table changed meanwhile 
 process is refused (``table_changed``) and read back, never overwritten.
 
 The methods here only forward: each concern is a part in its own module (``recovery``,
-``serving``, ``lookups``, ``lobby``, ``play``, ``private_hand``, ``bots``, ``deadlines``,
-``writes``, ``scores``), and they share one ``ServiceState`` (``state``); the docstrings are
-on the parts.
+``serving``, ``lookups``, ``lobby``, ``play``, ``private_hand``, ``people``, ``bots``,
+``deadlines``, ``writes``, ``scores``), and they share one ``ServiceState`` (``state``); the
+docstrings are on the parts.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ from bot.service.games import Dealer, deal_by_seed
 from bot.service.live import LiveTable
 from bot.service.lobby import Lobby
 from bot.service.lookups import Lookups, info_of, moves_of
+from bot.service.people import People, PingSettings
 from bot.service.play import Playing
 from bot.service.private_hand import PrivateHand
 from bot.service.recovery import Recovery
@@ -104,6 +105,7 @@ class TableService:
         self._lobby = Lobby(state, self._recovery, self._serving, self._lookups, self._writes)
         self._play = Playing(state, self._serving, self._writes, self._bots)
         self._hand = PrivateHand(state, self._serving, self._writes, self._bots)
+        self._people = People(state, self._serving)
         self._deadlines = Deadlines(
             state, self._recovery, self._serving, self._writes, self._bots, self._lobby, self._hand
         )
@@ -370,6 +372,23 @@ class TableService:
 
     async def set_four_colour(self, user_id: int, on: bool) -> bool:
         return await self._hand.set_four_colour(user_id, on)
+
+    # -- each player's own settings (people.py) ---------------------------------------------
+
+    async def ping_settings(self, user_id: int) -> PingSettings:
+        return await self._people.pings(user_id)
+
+    async def set_ping_settings(self, user_id: int, settings: PingSettings) -> PingSettings:
+        return await self._people.set_pings(user_id, settings)
+
+    async def language(self, user_id: int) -> str | None:
+        return await self._people.language(user_id)
+
+    async def languages(self) -> dict[int, str]:
+        return await self._people.languages()
+
+    async def set_language(self, user_id: int, language: str) -> str:
+        return await self._people.set_language(user_id, language)
 
     async def leave_cost(self, table_id: int, user_id: int) -> ev.LeaveCost | None:
         return await self._hand.leave_cost(table_id, user_id)

@@ -216,4 +216,14 @@ MIGRATIONS: tuple[str, ...] = (
     DELETE FROM standing_periods;
     DELETE FROM standings;
     """,
+    # 9: reserved for issue 21's migration (take-backs), merged in its place.
+    """
+    SELECT 1;
+    """,
+    # 10: each player's turn pings and language (issue 20); who waits for a seat at a table.
+    """
+    ALTER TABLE user_settings ADD COLUMN pings TEXT;  -- JSON: when and how turns notify
+    ALTER TABLE user_settings ADD COLUMN language TEXT;  -- private answers' language, if set
+    ALTER TABLE tables ADD COLUMN queue TEXT;  -- JSON: who joins at the next deal, in order
+    """,
 )

@@ -136,6 +136,42 @@ def discord_limits(
     assert found == [], "\n".join(found)
 
 
+class Notified:
+    """Every notification the bot sent: (user id, where) per message that may mention a user
+    (``where``: the channel id), direct messages included."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[int, int]] = []
+        self.direct: dict[int, int] = {}  # direct message channel -> its user
+
+    def of(self, user_id: int) -> list[int]:
+        return [where for user, where in self.sent if user == user_id]
+
+
+@pytest.fixture
+def notified(monkeypatch: pytest.MonkeyPatch) -> Notified:
+    """Record whom the bot's messages notify (a mention it allows, or a direct message)."""
+    seen = Notified()
+    dispatch = router.dispatch
+
+    def recorded(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+        result = dispatch(backend, method, path, **kwargs)
+        body = kwargs.get("json") or {}
+        if method == "POST" and path == "/users/@me/channels":
+            seen.direct[int(result["id"])] = int(body["recipient_id"])
+        found = re.fullmatch(r"/channels/(\d+)/messages", path)
+        if method == "POST" and found and isinstance(body, dict):
+            channel = int(found[1])
+            if channel in seen.direct:
+                seen.sent.append((seen.direct[channel], channel))
+            for user in (body.get("allowed_mentions") or {}).get("users", []):
+                seen.sent.append((int(user), channel))
+        return result
+
+    monkeypatch.setattr(router, "dispatch", recorded)
+    return seen
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     """Where the bot keeps its database; the bot creates the schema itself on start."""

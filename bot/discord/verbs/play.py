@@ -8,6 +8,7 @@ A typed 清墩 play may name ranks only; the bot picks the suits from the player
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -28,6 +29,7 @@ from bot.service import (
     MakeBid,
     NameTrump,
     PassTurn,
+    PingSettings,
     PlayCards,
     TableInfo,
     Update,
@@ -170,6 +172,43 @@ class PlayVerbs(Verbs):
         key = "settings.four_colour_on" if chosen else "settings.four_colour_off"
         await say(interaction, t(key, lang))
 
+    async def ping_settings(
+        self,
+        interaction: discord.Interaction,
+        mode: str | None,
+        minutes: int | None,
+        quiet: tuple[int, int] | None,
+        zone: str | None,
+    ) -> None:
+        """``/settings pings``: change what is given, then say what is set."""
+        user = interaction.user.id
+        try:
+            current = await in_time(interaction, self.service.ping_settings(user))
+            given = {"mode": mode, "idle_minutes": minutes, "quiet": quiet, "time_zone": zone}
+            changes = {key: value for key, value in given.items() if value is not None}
+            if changes:
+                current = await in_time(
+                    interaction, self.service.set_ping_settings(user, replace(current, **changes))
+                )
+        except REFUSALS as exc:
+            await refuse(interaction, exc)
+            return
+        await say(interaction, ping_words(current, private_lang(interaction)))
+
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        """``/settings language``: what the bot says to this player alone, in ``language``."""
+        try:
+            chosen = await in_time(
+                interaction, self.service.set_language(interaction.user.id, language)
+            )
+        except REFUSALS as exc:
+            await refuse(interaction, exc)
+            return
+        readers = getattr(self.client, "readers", None)
+        if readers is not None:
+            readers.chosen[interaction.user.id] = chosen
+        await say(interaction, t("settings.language_set", chosen))
+
     async def rules_command(self, interaction: discord.Interaction, game: str) -> None:
         lang = private_lang(interaction)
         await interaction.response.send_message(**rules.page(game, lang, 0), ephemeral=True)
@@ -178,3 +217,15 @@ class PlayVerbs(Verbs):
         self, interaction: discord.Interaction, game: str, lang: str, page: int
     ) -> None:
         await interaction.response.edit_message(**rules.page(game, lang, page))
+
+
+def ping_words(settings: PingSettings, lang: str) -> str:
+    """The player's ping settings in words."""
+    lines = [t(f"pings.{settings.mode}", lang, minutes=settings.idle_minutes)]
+    quiet = settings.quiet
+    if quiet is None or quiet[0] == quiet[1]:
+        lines.append(t("pings.no_quiet", lang))
+    else:
+        zone = text.escape(settings.time_zone)
+        lines.append(t("pings.quiet", lang, start=quiet[0], end=quiet[1], zone=zone))
+    return "\n".join(lines)

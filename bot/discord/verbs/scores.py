@@ -23,7 +23,7 @@ from bot.discord.replays import replay_message
 from bot.discord.replies import edit_message, in_time, is_manager, private_lang, refuse, say
 from bot.discord.score_text import board_lines, board_picture, history_row, result_text, stats_lines
 from bot.discord.verbs.base import Verbs
-from bot.i18n import lang_of, t
+from bot.i18n import t
 from bot.service import REFUSALS
 from bot.service.hand_ids import short_id
 from bot.store.score_rows import Board, GameStats, HandLine
@@ -43,7 +43,7 @@ class ScoreVerbs(Verbs):
     async def board(
         self, interaction: discord.Interaction, game: str, period: str, by: str
     ) -> None:
-        lang = lang_of(interaction.locale)
+        lang = private_lang(interaction)
         guild, me = interaction.guild_id or 0, interaction.user.id
 
         async def work() -> tuple[Board, bytes | None]:
@@ -68,7 +68,7 @@ class ScoreVerbs(Verbs):
     # -- /scores stats -------------------------------------------------------------------------
 
     async def stats(self, interaction: discord.Interaction, who: discord.abc.User) -> None:
-        lang = lang_of(interaction.locale)
+        lang = private_lang(interaction)
         guild = interaction.guild_id or 0
 
         async def work() -> tuple[list[GameStats], int]:
@@ -95,7 +95,7 @@ class ScoreVerbs(Verbs):
     ) -> None:
         """The player's latest hands; without one, in a table's thread the table's, else the
         caller's own."""
-        lang = lang_of(interaction.locale)
+        lang = private_lang(interaction)
         guild = interaction.guild_id or 0
         table_id = None
         if player is None and getattr(interaction.channel, "parent_id", None) is not None:
@@ -137,7 +137,7 @@ class ScoreVerbs(Verbs):
             )
         except REFUSALS:
             return []
-        lang = lang_of(interaction.locale)
+        lang = private_lang(interaction)
         typed = current.strip().lstrip("#").upper()
         choices = []
         for line in hands:
@@ -159,7 +159,7 @@ class ScoreVerbs(Verbs):
     async def _show_page(
         self, interaction: discord.Interaction, hand: int | str, page: int, *, update: bool
     ) -> None:
-        lang = lang_of(interaction.locale)
+        lang = private_lang(interaction)
         guild = interaction.guild_id or 0
 
         async def work() -> dict[str, Any]:
@@ -181,7 +181,7 @@ class ScoreVerbs(Verbs):
     # -- /scores export -------------------------------------------------------------------------
 
     async def export(self, interaction: discord.Interaction, hand: str) -> None:
-        lang = lang_of(interaction.locale)
+        lang = private_lang(interaction)
         try:
             record = await in_time(
                 interaction, self.service.hand_record(interaction.guild_id or 0, hand)
