@@ -104,23 +104,36 @@ class Presenter(Part):
             info = await self.info(update.table_id)
             if info is None:
                 return
-            if update.status == "ended":
-                info = replace(info, status="ended")
+            final: Any = None
+            if update.status == "ended":  # as stored: every hand counted, the last one's end
+                ended = await self._ended(update.table_id)
+                info, final = ended if ended is not None else (replace(info, status="ended"), None)
             self.posts.known[update.table_id] = info
             lang = info.settings.language
             self.pings.saw(before or info, update)
             await self.pings.end(info, update)
+            after_names = seat_names(info, lang)
+            if info.status == "ended":  # its final state in place, then the results below it
+                await self.table.refresh(info, final, after_names)
+                await self.table_log.announce(info, update, seat_names(before or info, lang), lang)
+                self.table_log.forget(info.id)
+                self.table.forget(info.id)
+                return
             await self.table_log.announce(info, update, seat_names(before or info, lang), lang)
             view = await self.table.public_view(info.id)
-            after_names = seat_names(info, lang)
             user = update.to_move_user if info.status == "playing" else None
             coming = user is not None and await self.pings.coming(info, user)
             await self.table.refresh(info, view, after_names, coming=int(coming))
             if user is not None:
                 await self.pings.turn(info, view, user, after_names)
-            if info.status == "ended":  # nothing more will be shown of this table
-                self.table_log.forget(info.id)
-                self.table.forget(info.id)
+
+    async def _ended(self, table_id: int) -> tuple[TableInfo, Any] | None:
+        try:
+            ended: tuple[TableInfo, Any] | None = await self.service.ended_table(table_id)
+        except Exception:
+            log.exception("table %s: its end could not be read back", table_id)
+            return None
+        return ended
 
     async def remind(self, table_id: int, user_id: int) -> None:
         """The reminder at 75% of the turn limit: a fresh ping in place of the first one."""

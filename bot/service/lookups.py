@@ -7,6 +7,7 @@ every part answers through them, so one table reads the same whoever changed it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from bot.service import events as ev
 from bot.service.errors import refuse
@@ -125,6 +126,17 @@ class Lookups:
             return info_of(live)
         record = await self.state.store.table_record(table_id)
         return None if record is None else info_of(rebuild(record))
+
+    async def ended_table(self, table_id: int) -> tuple[ev.TableInfo, Any] | None:
+        """A table that has ended, as stored: its info (every hand counted) and the public
+        view of its last hand at its end (None: no hand was dealt)."""
+        if table_id in self.state.tables:
+            return None
+        record = await self.state.store.table_record(table_id)
+        if record is None:
+            return None
+        table = rebuild(record)
+        return info_of(table), None if table.game is None else table.game.view(None)
 
     def table_for_user(self, channel_id: int, user_id: int) -> int | None:
         """The table of this channel where the user sits, if any."""

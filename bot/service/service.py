@@ -255,6 +255,9 @@ class TableService:
     def table_for_user(self, channel_id: int, user_id: int) -> int | None:
         return self._lookups.table_for_user(channel_id, user_id)
 
+    async def ended_table(self, table_id: int) -> tuple[ev.TableInfo, Any] | None:
+        return await self._lookups.ended_table(table_id)
+
     # -- tables and seats (lobby.py) -------------------------------------------------------
 
     async def create_table(
