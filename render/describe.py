@@ -16,6 +16,7 @@ from engine.cards import BIG_JOKER, Card
 from engine.qingdun.view import QingdunResult, QingdunView
 from engine.sankou.view import FailedThrow, Phase, SankouResult, SankouView
 from render.labels import count_label, label, normalize
+from render.order import by_rank
 from render.qingdun import PLACE_KEYS, play_caption, seat_points, team_points, trick_points
 from render.result import role, tally_notes, verdict
 from render.sankou import best_bid, bid_text
@@ -47,8 +48,9 @@ def _card(card: Card, lang: str) -> str:
     return card.pretty
 
 
-def cards_text(cards: Sequence[Card], lang: str) -> str:
-    return " ".join(_card(card, lang) for card in cards)
+def cards_text(cards: Sequence[Card], lang: str, *, as_held: bool = False) -> str:
+    """Cards in words: a play by rank, then suit; a hand (``as_held``) as the picture holds it."""
+    return " ".join(_card(card, lang) for card in (cards if as_held else by_rank(cards)))
 
 
 def _paren(text: str, lang: str) -> str:
@@ -297,13 +299,17 @@ def describe_hand(
     own = view.hand or ()
     head = " ".join(title.split()) if title is not None else _l("your_hand", lang)
     count = count_label("cards", len(own), lang)
-    parts = [_l("alt_hand", lang, title=head, count=count, cards=cards_text(own, lang))]
+    parts = [
+        _l("alt_hand", lang, title=head, count=count, cards=cards_text(own, lang, as_held=True))
+    ]
     if isinstance(view, SankouView) and view.trump is not None:
         parts.insert(0, _l("alt_trump", lang, suit=view.trump.symbol))
     if highlight:
         parts.append(_l("alt_chosen", lang, cards=cards_text(highlight, lang)))
     if isinstance(view, QingdunView) and view.partner_hand is not None:
-        parts.append(_l("alt_partner", lang, cards=cards_text(view.partner_hand, lang)))
+        parts.append(
+            _l("alt_partner", lang, cards=cards_text(view.partner_hand, lang, as_held=True))
+        )
     if isinstance(view, SankouView) and view.kitty:
         key = "alt_from_kitty" if view.phase is Phase.KITTY else "alt_kitty_buried"
         parts.append(_l(key, lang, cards=cards_text(view.kitty, lang)))

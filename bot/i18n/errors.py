@@ -43,6 +43,11 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "「{token}」：點數是 2-10 J Q K A，大王 BJ、小王 SJ。",
         "zh-CN": "“{token}”：点数是 2-10 J Q K A，大王 BJ、小王 SJ。",
     },
+    "triple_to_qingdun": {
+        "en": "A plain triple cannot beat this, but your 清墩 {cards} can: type {typed}.",
+        "zh-TW": "普通三張壓不過，你的清墩 {cards} 可以：請打 {typed}。",
+        "zh-CN": "普通三张压不过，你的清墩 {cards} 可以：请打 {typed}。",
+    },
     "not_enough_cards": {
         "en": "You do not hold that many “{token}”.",
         "zh-TW": "你手上沒有這麼多張「{token}」。",

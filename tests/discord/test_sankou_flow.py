@@ -74,9 +74,9 @@ async def test_bidding_kitty_trump_and_a_failed_throw(world: World, deals, simco
     assert lines[0] == "Your hand: 11 cards." and not has(kitty, "bid")
     assert "From the kitty (底牌): 2♠ 3♠ 4♠ 6♠ 7♠ 8♠ 9♠ J♠" in lines
     choices = menu_options(kitty, cid(kitty, "kc"))  # whole kitties, by the trump each keeps
-    assert choices[0][1] == "Keeps ♠ trump · 7♠ 6♠ 4♠ 3♠ 2♠ A♥ Q♥ 3♣"
+    assert choices[0][1] == "Keeps ♠ trump · 2♠ 3♠ 3♣ 4♠ 6♠ 7♠ Q♥ A♥"
     chosen = await ann.select(kitty, [choices[0][0]], custom_id=cid(kitty, "kc"))
-    assert chosen.response.content.startswith("Chosen for the kitty: 7♠ 6♠ 4♠ 3♠ 2♠ A♥ Q♥ 3♣.")
+    assert chosen.response.content.startswith("Chosen for the kitty: 2♠ 3♠ 3♣ 4♠ 6♠ 7♠ Q♥ A♥.")
     assert (
         len(chosen_values(chosen.response)) == 8
     )  # chosen in the card menus, raised in the picture

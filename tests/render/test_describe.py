@@ -120,7 +120,7 @@ def test_summary_is_one_line_with_what_to_beat() -> None:
 def test_sankou_description_tells_the_failed_throw() -> None:
     view = demo.sankou_states()["failed_throw"]
     text = render.describe_table(view, demo.NAMES, "zh-CN")
-    assert "Bob the Builder from Ningbo 甩牌失败：想甩 A♠ K♠ K♠ Q♠ 9♠，只出 9♠" in text
+    assert "Bob the Builder from Ningbo 甩牌失败：想甩 9♠ Q♠ K♠ K♠ A♠，只出 9♠" in text
     assert "庄家 Alice，叫分 120，主 ♥" in text
 
 
@@ -142,7 +142,7 @@ def test_hand_description_lists_the_cards_and_marks() -> None:
     kitty = demo.sankou_hand_views()["kitty"]
     zh = render.describe_hand(kitty, "zh-TW")
     assert zh.startswith("你的牌，33 張：大王")
-    assert zh.endswith("其中來自底牌：K♥ 10♦ 9♦ 8♠ 4♠ 2♠ 3♣ 5♣。")
+    assert zh.endswith("其中來自底牌：2♠ 3♣ 4♠ 5♣ 8♠ 9♦ 10♦ K♥。")
     assert render.describe_hand(demo.sankou_hand_views()["hand"], "en").startswith("Trump ♥.")
 
 
@@ -157,7 +157,7 @@ def test_result_description() -> None:
     )
     made = demo.sankou_results()["result_made"]
     zh = render.describe_result(made, demo.NAMES, "zh-TW")
-    assert zh.startswith("本局結果（海寧三扣）：成功 ×2。莊家 Alice：145/120。底牌 K♥")
+    assert zh.startswith("本局結果（海寧三扣）：成功 ×2。莊家 Alice：145/120。底牌 2♠ 3♣")
 
 
 def test_names_are_put_on_one_line() -> None:

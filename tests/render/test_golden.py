@@ -23,6 +23,7 @@ CASES = [
     ("qingdun_table_mid_trick", "zh-TW"),
     ("qingdun_table_bombs", "en"),
     ("qingdun_table_someone_out", "zh-CN"),
+    ("qingdun_table_long_chains", "zh-TW"),  # 14-card plays: chips by rank (issue 20)
     ("qingdun_hand", "en"),
     ("qingdun_result_double_kou", "zh-TW"),
     ("qingdun_result_normal", "en"),

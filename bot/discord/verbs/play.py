@@ -7,6 +7,7 @@ A typed 清墩 play may name ranks only; the bot picks the suits from the player
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -17,6 +18,7 @@ from bot.discord import rules, shorthand, text
 from bot.discord.hand_controls import HandControls
 from bot.discord.hand_message import HandMessages
 from bot.discord.hand_text import played_line, take_back_line
+from bot.discord.handview import MAX_OPTIONS
 from bot.discord.lookup import table_or_refuse
 from bot.discord.port import Client
 from bot.discord.replies import Refused, in_time, private_lang, refuse, say
@@ -36,7 +38,7 @@ from bot.service import (
 )
 from bot.service import events as ev
 from bot.service.events import BidPassed
-from engine.cards import Card, parse_cards
+from engine.cards import Card, format_cards, parse_cards
 from engine.errors import CardParseError
 
 
@@ -82,11 +84,30 @@ class PlayVerbs(Verbs):
         await self.act(interaction, info, PlayCards(cards), played_line(cards, lang))
 
     async def resolve(self, info: TableInfo, user_id: int, text: str) -> list[Card]:
-        """Typed cards: 清墩 accepts rank shorthand resolved against the player's own hand."""
+        """Typed cards: 清墩 accepts rank shorthand resolved against the player's own hand. A
+        bare triple (``555``) that cannot beat the table is the 清墩 of that rank if the hand
+        holds one; else the refusal names a 清墩 that would beat it and how to type it."""
         if info.game != "qingdun":
             return parse_cards(text)
         view = await self.service.view_for(info.id, user_id)
-        return shorthand.resolve(text, view.hand or ())
+        cards = shorthand.resolve(text, view.hand or ())
+        if not shorthand.bare_triple(text) or shorthand.is_qingdun(cards):
+            return cards
+        wanted = Counter(cards)
+        if await self.service.legal_plays(
+            info.id, user_id, limit=1, where=lambda c: Counter(c) == wanted
+        ):
+            return cards
+        qingduns = await self.service.legal_plays(
+            info.id, user_id, limit=MAX_OPTIONS, where=shorthand.is_qingdun
+        )
+        same = next((q for q in qingduns if q[0].rank == cards[0].rank), None)
+        if same is not None:
+            return same
+        if qingduns:
+            best = qingduns[0]
+            raise Refused("triple_to_qingdun", cards=format_cards(best), typed=format_cards(best))
+        return cards
 
     async def pass_turn(self, interaction: discord.Interaction) -> None:
         info = await table_or_refuse(self.service, interaction)
