@@ -75,6 +75,9 @@ class TableMessage(Part):
             except Exception:
                 log.exception("table %s: no summary line", info.id)
         if summary:  # the seats are in the picture and its alt text: the message stays short
+            if info.deadline is not None and not getattr(view, "over", False):
+                when = t("turn.due", lang, when=f"<t:{int(info.deadline)}:R>")
+                summary = f"{summary} · {when}"
             lines.append(summary)
         else:
             for index, name in enumerate(names):

@@ -36,6 +36,8 @@ UI: dict[str, Entry] = {
     "button.clear": {"en": "Clear", "zh-TW": "清除", "zh-CN": "清除"},
     "button.kitty": {"en": "Lay kitty", "zh-TW": "扣底", "zh-CN": "扣底"},
     "button.partner": {"en": "Partner's hand", "zh-TW": "看對家的牌", "zh-CN": "看对家的牌"},
+    "button.catch_up": {"en": "Catch up", "zh-TW": "近況", "zh-CN": "近况"},
+    "button.queue": {"en": "Join next hand", "zh-TW": "下一局入座", "zh-CN": "下一局入座"},
     "button.prev": {"en": "Previous", "zh-TW": "上一頁", "zh-CN": "上一页"},
     "button.next": {"en": "Next", "zh-TW": "下一頁", "zh-CN": "下一页"},
     "select.cards": {
@@ -820,6 +822,35 @@ UI.update(
             "zh-CN": "{turn}大家在等你。",
         },
         "turn.due": {"en": "due {when}", "zh-TW": "期限 {when}", "zh-CN": "期限 {when}"},
+        "turn.time_ran_out": {
+            "en": "Time ran out: a bot {moves} for you.",
+            "zh-TW": "時間到了：電腦替你{moves}。",
+            "zh-CN": "时间到了：电脑替你{moves}。",
+        },
+        "for_you.played": {
+            "en": "played {cards}",
+            "zh-TW": "出了 {cards}",
+            "zh-CN": "出了 {cards}",
+        },
+        "for_you.passed": {"en": "passed", "zh-TW": "不要", "zh-CN": "不要"},
+        "for_you.bid_pass": {"en": "passed (不叫)", "zh-TW": "不叫", "zh-CN": "不叫"},
+        "for_you.bid": {"en": "bid {amount}", "zh-TW": "叫了 {amount}", "zh-CN": "叫了 {amount}"},
+        "for_you.kitty": {"en": "laid the kitty", "zh-TW": "扣了底", "zh-CN": "扣了底"},
+        "for_you.trump": {
+            "en": "named {suit} trump",
+            "zh-TW": "定了{suit}為主",
+            "zh-CN": "定了{suit}为主",
+        },
+        "turn.catch_up": {
+            "en": "Catch up, table #{table}: {state}",
+            "zh-TW": "第 {table} 桌近況：{state}",
+            "zh-CN": "第 {table} 桌近况：{state}",
+        },
+        "turn.nothing_yet": {
+            "en": "Nothing happened since your last move.",
+            "zh-TW": "你上次出手之後還沒有變化。",
+            "zh-CN": "你上次出手之后还没有变化。",
+        },
         "turn.first_bid": {
             "en": "No bids yet: bid 80 or more, or pass",
             "zh-TW": "還沒有人叫分：叫 80 分以上，或不叫",

@@ -251,8 +251,9 @@ class CatchUp:
     only), for a front end to sum up when it is their turn again."""
 
     events: tuple[Announcement, ...]  # in order; the whole hand so far if the seat has not acted
-    acted: bool  # the seat has acted in this hand (itself, or a bot for it on a timeout)
+    acted: bool  # the player has moved in this hand themselves (not a bot for them)
     new_player: bool  # no hand of the player finished in this server and none acted in this one
+    for_you: tuple[Announcement, ...] = ()  # the moves a bot made for the player meanwhile
 
 
 @dataclass(frozen=True, slots=True)

@@ -87,8 +87,8 @@ async def test_bidding_kitty_trump_and_a_failed_throw(world: World, deals, simco
     await ann.select(cleared.response, spades, custom_id=cid(cleared.response, "c:0"))
     laid = await ann.click(cleared.response, custom_id=cid(cleared.response, "h:kitty"))
     assert laid.followups == []
-    assert laid.response.content.startswith("You buried J♠ 9♠ 8♠ 7♠ 6♠ 4♠ 3♠ 2♠.")
-    assert "Buried kitty (底牌): J♠ 9♠ 8♠ 7♠ 6♠ 4♠ 3♠ 2♠" in laid.response.content
+    assert laid.response.content.startswith("You buried 2♠ 3♠ 4♠ 6♠ 7♠ 8♠ 9♠ J♠.")
+    assert "Buried kitty (底牌): 2♠ 3♠ 4♠ 6♠ 7♠ 8♠ 9♠ J♠" in laid.response.content
     await ann.select(laid.response, ["S"], custom_id=cid(laid.response, "trump"))
     assert "Trump is ♠ Spades." in public_text(world)
 
@@ -97,7 +97,7 @@ async def test_bidding_kitty_trump_and_a_failed_throw(world: World, deals, simco
     hand = answer(await ann.slash(world.thread, "play hand"))
     await ann.select(hand, ["AH#0", "QH#0"], custom_id=cid(hand, "c:0"))
     await ann.click(hand, custom_id=cid(hand, "h:play"))  # a throw: bo holds K♥, so it fails
-    assert "ann's throw failed (A♥ Q♥); forced to play Q♥." in public_text(world)
+    assert "ann's throw failed (Q♥ A♥); forced to play Q♥." in public_text(world)
     await bo.slash(world.thread, "play cards", cards="KH")
     seats = {ann.id: ann, bo.id: bo, cy.id: cy, di.id: di}
     service = simcord_env.bot.service

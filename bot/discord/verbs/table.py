@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.discord import turns
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.hand_controls import HandControls
 from bot.discord.hand_message import HandMessages
@@ -32,6 +33,7 @@ from bot.discord.replies import (
     say,
 )
 from bot.discord.table_log import bots_line
+from bot.discord.text import seat_names
 from bot.discord.verbs.base import Verbs
 from bot.discord.verbs.ending import EndingVerbs
 from bot.i18n import lang_of, t
@@ -313,6 +315,22 @@ class TableVerbs(Verbs):
             log.warning("could not take an offer's button off (%s)", getattr(exc, "status", exc))
         return update
 
+    async def catch_up(self, interaction: discord.Interaction, info: TableInfo) -> None:
+        """*Catch up*: the turn ping's summary for a player who is not to move, privately."""
+        lang = private_lang(interaction)
+
+        async def work() -> str:
+            catch = await self.service.catch_up(info.id, interaction.user.id)
+            view = await self.service.public_view(info.id)
+            return turns.catch_up(info, view, seat_names(info, lang), catch, lang)
+
+        try:
+            answer = await in_time(interaction, work())
+        except REFUSALS as exc:
+            await refuse(interaction, exc, info)
+            return
+        await say(interaction, answer)
+
     async def public_button(
         self, interaction: discord.Interaction, table_id: int, verb: str
     ) -> None:
@@ -335,3 +353,5 @@ class TableVerbs(Verbs):
             await self.hands.show(interaction, info, hint=True)
         elif verb == "partner":
             await self.hand_controls.send_partner(interaction, info)
+        elif verb == "catchup":
+            await self.catch_up(interaction, info)
