@@ -222,7 +222,8 @@ def public_view(
 ) -> discord.ui.View:
     """The buttons under the public table message for the table's state (``hand``: its public
     view): *Pass* only when it can be used (清墩 on a trick, 三扣 in the bidding, as 不叫),
-    *Partner's hand* once someone has gone out, *Catch up* (what you missed, privately)."""
+    *Partner's hand* once someone has gone out, *Catch up* (what you missed, privately) and
+    *Join next hand* (a place in line for a seat at the next deal)."""
     view = discord.ui.View(timeout=None)
     phase = str(getattr(hand, "phase", "play"))
     labels: dict[str, str] = {}
@@ -232,10 +233,10 @@ def public_view(
         verbs = ("hand", "pass", "hint")
         if getattr(hand, "finished", ()):
             verbs += ("partner",)
-        verbs += ("catchup",)
+        verbs += ("catchup", "queue")
     elif status == "playing":
         verbs = ("hand", "pass", "hint") if phase == "bidding" else ("hand", "hint")
-        verbs += ("catchup",)
+        verbs += ("catchup", "queue")
         labels["pass"] = t("button.bid_pass", lang)
     else:
         return view

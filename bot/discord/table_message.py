@@ -82,6 +82,9 @@ class TableMessage(Part):
         else:
             for index, name in enumerate(names):
                 lines.append(t("table.seat_line", lang, seat=index + 1, name=text.name(name)))
+        if info.waiting:
+            names = ", ".join(text.name(name) for name in info.waiting)
+            lines.append(t("table.line", lang, names=names))
         if info.status == "waiting":
             count = sum(1 for s in info.seats if s is not None)
             lines.append(t("table.waiting", lang, count=count))

@@ -666,6 +666,25 @@ UI: dict[str, Entry] = {
         "zh-TW": "機器人只對你說的話現在用繁體中文。",
         "zh-CN": "机器人只对你说的话现在用简体中文。",
     },
+    "line.joined": {
+        "en": "You are in line for a seat: number {place}. At the next deal you take a seat a "
+        "player left or was removed from, or a bot's. Press Join next hand again to leave the "
+        "line.",
+        "zh-TW": "你在等位：第 {place} 位。下一局發牌時，你會坐進有人離開或被移出的座位，"
+        "或電腦的座位。再按「下一局入座」就離開等位。",
+        "zh-CN": "你在等位：第 {place} 位。下一局发牌时，你会坐进有人离开或被移出的座位，"
+        "或电脑的座位。再按“下一局入座”就离开等位。",
+    },
+    "line.left": {
+        "en": "You left the line for a seat.",
+        "zh-TW": "你已離開等位。",
+        "zh-CN": "你已离开等位。",
+    },
+    "table.line": {
+        "en": "Waiting for a seat at the next deal: {names}",
+        "zh-TW": "等下一局入座：{names}",
+        "zh-CN": "等下一局入座：{names}",
+    },
     "settings.four_colour_on": {
         "en": "Four-colour cards on: ♠ black, ♥ red, ♦ blue, ♣ green in your own pictures.",
         "zh-TW": "已開啟四色牌：你的圖裡 ♠ 黑、♥ 紅、♦ 藍、♣ 綠。",

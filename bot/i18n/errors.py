@@ -43,6 +43,16 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "「{token}」：點數是 2-10 J Q K A，大王 BJ、小王 SJ。",
         "zh-CN": "“{token}”：点数是 2-10 J Q K A，大王 BJ、小王 SJ。",
     },
+    "no_line_waiting": {
+        "en": "Table {table_id} is not playing: join it now.",
+        "zh-TW": "第 {table_id} 桌沒在打牌：現在就能入座。",
+        "zh-CN": "第 {table_id} 桌没在打牌：现在就能入座。",
+    },
+    "line_full": {
+        "en": "The line for a seat at table {table_id} is full.",
+        "zh-TW": "第 {table_id} 桌等位的人已滿。",
+        "zh-CN": "第 {table_id} 桌等位的人已满。",
+    },
     "triple_to_qingdun": {
         "en": "A plain triple cannot beat this, but your 清墩 {cards} can: type {typed}.",
         "zh-TW": "普通三張壓不過，你的清墩 {cards} 可以：請打 {typed}。",

@@ -17,6 +17,8 @@ MESSAGES: dict[str, str] = {
     "table_not_found": "there is no table {table_id}",
     "table_ended": "table {table_id} has ended",
     "table_not_waiting": "table {table_id} is playing; seats change only between hands",
+    "no_line_waiting": "table {table_id} is not playing: join it now",
+    "line_full": "the line for a seat at table {table_id} is full",
     "unknown_game": "unknown game {game!r}: choose qingdun or sankou",
     "not_host": "only the table's host (seat {seat}) or a server manager can do that",
     "not_manager": "only a server manager can do that",

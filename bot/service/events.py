@@ -290,6 +290,7 @@ class TableInfo:
     closing: bool = False  # the table ends when the current hand ends
     end_vote_hand: int | None = None  # the hand a vote on ending now is open for
     moves: int = 0  # entries in the latest hand's log: the turn a hand panel was drawn at
+    waiting: tuple[str, ...] = ()  # the names in line for a seat at the next deal, in order
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,6 +72,8 @@ class LiveTable:
     # {"seat", "hand", "moves", "voters": [user ids], "agreed": [user ids], "expires"}
     take_back: dict[str, Any] | None = None
     refused_take_back: tuple[int, int] | None = None  # (hand, moves) the others said no to
+    # (user id, name) waiting for a seat at the next deal, in order (``waiting_list``)
+    queue: list[tuple[int, str]] = field(default_factory=list)
     unavailable: bool = False  # a write failed and so did reading it back: retried, refused
     version: int = 0  # the stored row's version this memory was read at (``claim_table``)
     # the latest hand's public events, one entry per action: (the seat that acted, its events);
@@ -133,6 +135,7 @@ def rebuild(record: ActiveTable) -> LiveTable:
         end_vote=row.end_vote,
         take_back=row.take_back,
         version=row.version,
+        queue=list(row.queue),
     )
     if record.hand is not None:
         actions = [decode_action(a) for a in record.hand.actions]

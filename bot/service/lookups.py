@@ -61,6 +61,7 @@ def info_of(table: LiveTable) -> ev.TableInfo:
         closing=table.closing,
         end_vote_hand=None if table.end_vote is None else table.end_vote["hand"],
         moves=moves_of(table),
+        waiting=tuple(name for _, name in table.queue),
     )
 
 

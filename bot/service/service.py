@@ -26,9 +26,9 @@ table's stored version (``Transaction.claim_table``): a table changed meanwhile 
 process is refused (``table_changed``) and read back, never overwritten.
 
 The methods here only forward: each concern is a part in its own module (``recovery``,
-``serving``, ``lookups``, ``lobby``, ``play``, ``private_hand``, ``people``, ``bots``,
-``deadlines``, ``writes``, ``scores``), and they share one ``ServiceState`` (``state``); the
-docstrings are on the parts.
+``serving``, ``lookups``, ``lobby``, ``waiting_list``, ``play``, ``private_hand``, ``people``,
+``bots``, ``deadlines``, ``writes``, ``scores``), and they share one ``ServiceState``
+(``state``); the docstrings are on the parts.
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ from bot.service.serving import Serving
 from bot.service.settings import TableSettings
 from bot.service.state import Clock, ServiceState
 from bot.service.thinking import Thinker
+from bot.service.waiting_list import WaitingList
 from bot.service.writes import Writes
 from bot.store import ScoreLine, Shards, Store
 from bot.store.postgres import ShardLease
@@ -106,6 +107,7 @@ class TableService:
         self._play = Playing(state, self._serving, self._writes, self._bots)
         self._hand = PrivateHand(state, self._serving, self._writes, self._bots)
         self._people = People(state, self._serving)
+        self._line = WaitingList(state, self._serving, self._lookups)
         self._deadlines = Deadlines(
             state, self._recovery, self._serving, self._writes, self._bots, self._lobby, self._hand
         )
@@ -283,6 +285,9 @@ class TableService:
         self, table_id: int, user_id: int, name: str, seat: int | None = None
     ) -> ev.Update:
         return await self._lobby.join(table_id, user_id, name, seat)
+
+    async def wait_for_seat(self, table_id: int, user_id: int, name: str) -> tuple[ev.Update, int]:
+        return await self._line.toggle(table_id, user_id, name)
 
     async def choose_seat(self, table_id: int, user_id: int, seat: int) -> ev.Update:
         return await self._lobby.choose_seat(table_id, user_id, seat)

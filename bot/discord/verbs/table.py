@@ -331,6 +331,23 @@ class TableVerbs(Verbs):
             return
         await say(interaction, answer)
 
+    async def wait_for_seat(self, interaction: discord.Interaction, info: TableInfo) -> None:
+        """*Join next hand*: a place in the table's line for a seat at the next deal (pressed
+        again: out of the line); the table message shows who waits."""
+        lang = private_lang(interaction)
+        name = display_name(interaction.user)
+        try:
+            update, place = await in_time(
+                interaction, self.service.wait_for_seat(info.id, interaction.user.id, name)
+            )
+        except REFUSALS as exc:
+            await refuse(interaction, exc, info)
+            return
+        await say(
+            interaction, t("line.joined", lang, place=place) if place else t("line.left", lang)
+        )
+        await self.presenter.publish(update)
+
     async def public_button(
         self, interaction: discord.Interaction, table_id: int, verb: str
     ) -> None:
@@ -355,3 +372,5 @@ class TableVerbs(Verbs):
             await self.hand_controls.send_partner(interaction, info)
         elif verb == "catchup":
             await self.catch_up(interaction, info)
+        elif verb == "queue":
+            await self.wait_for_seat(interaction, info)
