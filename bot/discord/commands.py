@@ -257,6 +257,11 @@ async def pass_(interaction: discord.Interaction) -> None:
     await play_verbs(interaction).pass_turn(interaction)
 
 
+@play.command(name=c("play.nobid"), description=_d("play.nobid"))
+async def no_bid(interaction: discord.Interaction) -> None:
+    await play_verbs(interaction).pass_turn(interaction)  # 不叫, as the button says it
+
+
 @play.command(name=c("play.hand"), description=_d("play.hand"))
 async def hand(interaction: discord.Interaction) -> None:
     await play_verbs(interaction).hand_command(interaction)

@@ -218,10 +218,10 @@ class Presenter(Part):
 
     async def announce_again(self, info: TableInfo, name: str, old: int) -> None:
         """Say that a new table took the ended one's seats (whoever does not want to play
-        leaves; the host starts)."""
-        line = t(
-            "table.reopened", info.settings.language, name=text.name(name), table=info.id, old=old
-        )
+        leaves; the host starts; with nobody but bots besides, it is dealt at once)."""
+        alone = sum(1 for seat in info.seats if seat is not None and not seat.is_bot) == 1
+        key = "table.reopened_alone" if alone else "table.reopened"  # bots only: dealt at once
+        line = t(key, info.settings.language, name=text.name(name), table=info.id, old=old)
         async with self.lock(info.id):
             await self.table_log.add(info, [line])
 

@@ -100,6 +100,8 @@ class TableMessage(Part):
         would sit below it."""
         lang = info.settings.language
         files: list[discord.File] = []
+        if info.status == "waiting":  # no hand: a voided one would show newcomers in it
+            view = None
         if view is not None:
             score = await self.scores(info)
             try:
@@ -117,7 +119,8 @@ class TableMessage(Part):
         ended = info.status == "ended"  # edited in place, never posted below the result
         if current is not None and (ended or not (repost or self._crowded(info, current, coming))):
             message = posts.channel(info).get_partial_message(current)  # type: ignore[attr-defined]
-            kept = {"attachments": files} if files else {}  # an ended table keeps its picture
+            # an ended table keeps its picture; a waiting one shows none
+            kept = {"attachments": files} if files or info.status == "waiting" else {}
             try:
                 await message.edit(content=content, view=controls_view, **kept)
                 posts.stale.discard(info.id)

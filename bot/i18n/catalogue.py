@@ -86,6 +86,11 @@ UI: dict[str, Entry] = {
     "result.normal": {"en": "normal end", "zh-TW": "正常結束", "zh-CN": "正常结束"},
     "result.negative": {"en": "negative score", "zh-TW": "負分", "zh-CN": "负分"},
     "result.left": {"en": "void (a player left)", "zh-TW": "逃跑作廢", "zh-CN": "逃跑作废"},
+    "result.removed": {
+        "en": "void (a player was removed)",
+        "zh-TW": "有玩家被移出，作廢",
+        "zh-CN": "有玩家被移出，作废",
+    },
     "result.team_points": {
         "en": "Points: Team A {a} · Team B {b}",
         "zh-TW": "得分：甲隊 {a} · 乙隊 {b}",
@@ -338,6 +343,21 @@ UI: dict[str, Entry] = {
     "hand.played": {"en": "Played: {cards}", "zh-TW": "已出：{cards}", "zh-CN": "已出：{cards}"},
     "hand.passed": {"en": "You passed.", "zh-TW": "你不要。", "zh-CN": "你不要。"},
     "hand.done": {"en": "Done.", "zh-TW": "完成。", "zh-CN": "完成。"},
+    "table.unchanged": {
+        "en": "Nothing changed at the table.",
+        "zh-TW": "牌桌沒有變化。",
+        "zh-CN": "牌桌没有变化。",
+    },
+    "table.closed_here": {
+        "en": "Table #{table} is closed: its final standings and **Play again** are above.",
+        "zh-TW": "第 {table} 桌已結束：最終排名和「原班人馬再開一桌」在上面。",
+        "zh-CN": "第 {table} 桌已结束：最终排名和“原班人马再开一桌”在上面。",
+    },
+    "table.shown": {
+        "en": "The table is shown again at the bottom.",
+        "zh-TW": "牌桌已重新顯示在最下面。",
+        "zh-CN": "牌桌已重新显示在最下面。",
+    },
     "hint.play": {
         "en": "Hint: play {cards}.",
         "zh-TW": "提示：出 {cards}。",
@@ -983,6 +1003,14 @@ UI.update(
             "en": "{rank}. {name}: {total:+d} ({count} hand)",
             "zh-TW": "{rank}. {name}：{total:+d}（{count} 局）",
             "zh-CN": "{rank}. {name}：{total:+d}（{count} 局）",
+        },
+        "table.reopened_alone": {
+            "en": "{name} opened table #{table} with the same seats as table #{old}: "
+            "the bots are back and the first hand is dealt.",
+            "zh-TW": "{name} 用第 {old} 桌的原班人馬開了第 {table} 桌："
+            "電腦都回來了，第一局已發牌。",
+            "zh-CN": "{name} 用第 {old} 桌的原班人马开了第 {table} 桌："
+            "电脑都回来了，第一局已发牌。",
         },
         "table.reopened": {
             "en": "{name} opened table #{table} with the same seats as table #{old}. Whoever "

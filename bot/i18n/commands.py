@@ -161,6 +161,10 @@ COMMANDS: dict[str, Entry] = {
     ),
     "play.pass": _e("pass", "不要", "不要"),
     "play.pass.desc": _e("Pass (清墩 trick or 三扣 bidding)", "不要／不叫", "不要／不叫"),
+    "play.nobid": _e("nobid", "不叫", "不叫"),
+    "play.nobid.desc": _e(
+        "三扣 bidding: pass (不叫), the same as pass", "三扣叫分：不叫", "三扣叫分：不叫"
+    ),
     "play.hand": _e("hand", "手牌", "手牌"),
     "play.hand.desc": _e("See your hand privately", "私下看自己的手牌", "私下看自己的手牌"),
     "play.hint": _e("hint", "提示", "提示"),

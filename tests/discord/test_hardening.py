@@ -158,10 +158,11 @@ async def test_opening_tables_and_reposting_have_cooldowns(
     assert opened.content.startswith("Table #3 is open")
 
     posts, shown = len(world.thread.history()), world.table_message().id
-    assert answer(await bo.slash(world.thread, "table show")).content == "Done."
+    shown = "The table is shown again at the bottom."
+    assert answer(await bo.slash(world.thread, "table show")).content == shown
     again = answer(await bo.slash(world.thread, "table show"))
     assert again.content == "You posted this table a moment ago. You can post it again in 60 s."
-    assert answer(await ann.slash(world.thread, "table show")).content == "Done."  # per user
+    assert answer(await ann.slash(world.thread, "table show")).content == shown  # per user
     assert world.table_message().id != shown  # posted anew at the bottom twice …
     assert len(world.thread.history()) == posts  # … each time in place of the old one
 

@@ -100,7 +100,7 @@ async def test_an_exported_record_replays_to_the_same_result(
 ) -> None:
     _, result = await real_hand(simcord_bot, world, "sankou")
     sent = answer(await world.players[0].slash(world.channel, "scores export", hand="1"))
-    assert sent.ephemeral and sent.content.startswith("The record of hand #1.")
+    assert sent.ephemeral and sent.content.startswith("The record of hand #1: every card")
     [file] = sent.attachments
     assert file.filename == "hand-1.json"
     data = json.loads(simcord_env.backend.cdn.get(file.url))

@@ -18,7 +18,13 @@ from bot.discord import turns
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.hand_controls import HandControls
 from bot.discord.hand_message import HandMessages
-from bot.discord.lookup import control_table, table_info, table_or_refuse
+from bot.discord.lookup import (
+    control_table,
+    find_table,
+    scored_table,
+    table_info,
+    table_or_refuse,
+)
 from bot.discord.port import Client
 from bot.discord.replies import (
     SEND_FAILURES,
@@ -34,7 +40,7 @@ from bot.discord.replies import (
 )
 from bot.discord.table_log import bots_line
 from bot.discord.text import seat_names
-from bot.discord.verbs.base import Verbs
+from bot.discord.verbs.base import Verbs, said
 from bot.discord.verbs.ending import EndingVerbs
 from bot.i18n import lang_of, t
 from bot.service import REFUSALS, TableInfo, Update
@@ -154,7 +160,7 @@ class TableVerbs(Verbs):
         await self.run(
             interaction,
             lambda: self.service.join(info.id, interaction.user.id, name),
-            t("hand.done", private_lang(interaction)),
+            said(info, private_lang(interaction)),
             info,
         )
 
@@ -165,7 +171,7 @@ class TableVerbs(Verbs):
         await self.run(
             interaction,
             lambda: self.service.choose_seat(info.id, interaction.user.id, seat - 1),
-            t("hand.done", private_lang(interaction)),
+            said(info, private_lang(interaction)),
             info,
         )
 
@@ -180,7 +186,7 @@ class TableVerbs(Verbs):
             lambda: self.service.add_bot(
                 info.id, interaction.user.id, index, is_manager=is_manager(interaction)
             ),
-            t("hand.done", private_lang(interaction)),
+            said(info, private_lang(interaction)),
             info,
         )
 
@@ -193,7 +199,7 @@ class TableVerbs(Verbs):
             lambda: self.service.remove_bot(
                 info.id, interaction.user.id, seat - 1, is_manager=is_manager(interaction)
             ),
-            t("hand.done", private_lang(interaction)),
+            said(info, private_lang(interaction)),
             info,
         )
 
@@ -205,7 +211,7 @@ class TableVerbs(Verbs):
             lambda: self.service.start(
                 info.id, interaction.user.id, is_manager=is_manager(interaction)
             ),
-            t("hand.done", private_lang(interaction)),
+            said(info, private_lang(interaction)),
             info,
         )
 
@@ -218,13 +224,18 @@ class TableVerbs(Verbs):
             lambda: self.service.kick(
                 info.id, interaction.user.id, target.id, is_manager=is_manager(interaction)
             ),
-            t("hand.done", private_lang(interaction)),
+            said(info, private_lang(interaction)),
             info,
         )
 
     async def show(self, interaction: discord.Interaction) -> None:
-        info = await table_or_refuse(self.service, interaction)
-        if info is None:
+        info = find_table(self.service, interaction)
+        if info is None:  # a table that ended here: its standings and Play again are above
+            ended = await scored_table(self.service, interaction)
+            if ended is not None:
+                await say(
+                    interaction, t("table.closed_here", private_lang(interaction), table=ended.id)
+                )
             return
         wait = self.cooldowns.wait("show", interaction.user.id)
         if wait:
@@ -233,7 +244,7 @@ class TableVerbs(Verbs):
         await defer_private(interaction)  # drawing the table takes a while
         await self.presenter.post_table(info)
         self.cooldowns.spend("show", interaction.user.id)
-        await say(interaction, t("hand.done", private_lang(interaction)))
+        await say(interaction, t("table.shown", private_lang(interaction)))
 
     async def bots(self, interaction: discord.Interaction, changes: dict[str, Any]) -> None:
         """Show the table's bot settings, or (its host, a server manager) change them: the
