@@ -20,6 +20,8 @@ from render import board, hand, qingdun, replay, sankou, standings
 from render import result as results
 from render.board import BoardPicture, BoardRow
 from render.describe import (
+    describe_board,
+    describe_deal,
     describe_hand,
     describe_result,
     describe_standings,
@@ -36,6 +38,8 @@ __all__ = [
     "BoardPicture",
     "BoardRow",
     "PublicViewRequired",
+    "describe_board",
+    "describe_deal",
     "describe_hand",
     "describe_result",
     "describe_standings",

@@ -327,6 +327,15 @@ def board_pictures() -> dict[str, BoardPicture]:
         "points_all": BoardPicture(
             "sankou", "points", "all", tuple(replace(r, change=None) for r in rows[:2])
         ),
+        "nobody_ranked": BoardPicture(  # nobody has the hands to be ranked yet (issue 20)
+            "qingdun",
+            "rating",
+            "week",
+            (),
+            replace(me, hands=2),
+            "Dee needs 3 more hands in this server to be ranked; bots and hands of other "
+            "servers do not count.",
+        ),
     }
 
 

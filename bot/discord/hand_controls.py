@@ -297,16 +297,17 @@ class HandControls(Part):
             return
         await defer_private(interaction)  # drawing takes a while
         shown = dataclasses.replace(view, hand=partner, partner_hand=None)
-        title = t("hand.partner", lang, count=len(partner))
+        title = t("hand.partner_title", lang)  # the picture and its alt text give the count
         colours = await four_colour(self.service, user)
         image = await pictures.draw(
             render.render_hand, shown, lang, title=title, four_colour=colours
         )
+        said = t("hand.partner", lang, count=len(partner))
         if image is None:
-            await say(interaction, f"{title}\n{t('hand.cards', lang, cards=text.cards(partner))}")
+            await say(interaction, f"{said}\n{t('hand.cards', lang, cards=text.cards(partner))}")
             return
         alt = render.describe_hand(shown, lang, title=title)
-        await say(interaction, title, files=[png(image, "partner.png", alt)])
+        await say(interaction, said, files=[png(image, "partner.png", alt)])
 
 
 def _menu_values(message: discord.Message | None, custom_id: str) -> set[str]:

@@ -78,14 +78,14 @@ def replay_message(
     if page == 0:
         lines += _deal_lines(played, shown, lang)
         image = render.render_deal(played.deal, names, lang, four_colour=four_colour)
-        name = "deal.png"
+        name, alt = "deal.png", render.describe_deal(played.deal, names, lang)
     elif page <= len(played.tricks):
         view = played.tricks[page - 1]
         lines += _trick_lines(view, page, played, shown, lang)
         image = render.render_table(view, names, lang, four_colour=four_colour)
-        name = "table.png"
+        name, alt = "table.png", render.describe_table(view, names, lang)
     else:
-        image, name = _result_page(line, played, names, shown, lang, lines, four_colour)
+        image, name, alt = _result_page(line, played, names, shown, lang, lines, four_colour)
     view = discord.ui.View(timeout=None)
     last = pages - 1
     for how, target in (("first", 0), ("prev", page - 1), ("next", page + 1), ("last", last)):
@@ -93,7 +93,7 @@ def replay_message(
         view.add_item(ReplayButton(line.hand_id, target, how, disabled=target == page))
     return {
         "content": text.fit(lines),
-        "attachments": [png(image, name)] if image is not None else [],
+        "attachments": [png(image, name, alt)] if image is not None else [],
         "view": view,
     }
 
@@ -148,11 +148,11 @@ def _result_page(
     lang: str,
     lines: list[str],
     four_colour: bool = False,
-) -> tuple[bytes | None, str]:
+) -> tuple[bytes | None, str, str]:
     result = played.game.result if played.game.over else None
     if result is None or line.outcome == "abandoned":
         lines.append(t("replay.abandoned", lang))
-        return None, "result.png"
+        return None, "result.png", ""
     deltas = tuple(
         next((s.delta for s in line.seats if s.seat == seat and s.delta is not None), 0)
         for seat in range(4)
@@ -162,4 +162,5 @@ def _result_page(
     lines.append(t("replay.result", lang, kind=result_word(kind, event, lang)))
     lines += tally_lines(result, shown, lang)
     lines.append(", ".join(f"{shown[seat]} {deltas[seat]:+d}" for seat in range(4)))
-    return render.render_result(result, names, lang, four_colour=four_colour), "result.png"
+    image = render.render_result(result, names, lang, four_colour=four_colour)
+    return image, "result.png", render.describe_result(result, names, lang)

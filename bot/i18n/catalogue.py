@@ -48,8 +48,8 @@ UI: dict[str, Entry] = {
     "select.bid": {"en": "Bid (叫分)", "zh-TW": "叫分", "zh-CN": "叫分"},
     "select.trump": {"en": "Name trump", "zh-TW": "定主牌花色", "zh-CN": "定主牌花色"},
     "option.bid": {"en": "Bid {amount}", "zh-TW": "叫 {amount} 分", "zh-CN": "叫 {amount} 分"},
-    "card.BJ": {"en": "Big joker (大王)", "zh-TW": "大王", "zh-CN": "大王"},
-    "card.SJ": {"en": "Small joker (小王)", "zh-TW": "小王", "zh-CN": "小王"},
+    "card.BJ": {"en": "大王", "zh-TW": "大王", "zh-CN": "大王"},  # one name in every text
+    "card.SJ": {"en": "小王", "zh-TW": "小王", "zh-CN": "小王"},
     # --- suits, places, kinds -----------------------------------------------------------
     "suit.S": {"en": "♠ Spades", "zh-TW": "♠ 黑桃", "zh-CN": "♠ 黑桃"},
     "suit.H": {"en": "♥ Hearts", "zh-TW": "♥ 紅心", "zh-CN": "♥ 红心"},
@@ -328,6 +328,11 @@ UI: dict[str, Entry] = {
         "en": "Your hand: {count} cards.",
         "zh-TW": "你的手牌：{count} 張。",
         "zh-CN": "你的手牌：{count} 张。",
+    },
+    "hand.partner_title": {
+        "en": "Your partner's hand",
+        "zh-TW": "對家的手牌",
+        "zh-CN": "对家的手牌",
     },
     "hand.partner": {
         "en": "Your partner's hand: {count} cards.",

@@ -207,7 +207,8 @@ async def test_the_partners_hand_is_offered_only_to_a_player_who_is_out(
     assert "ct:1:partner" in table_ids
     partner = answer(await ann.click(out, custom_id=cid(out, "h:partner")))
     assert partner.ephemeral and partner.content == "Your partner's hand: 1 card."
-    assert partner.attachments[0].description  # alt text
+    alt = partner.attachments[0].description  # alt text, saying the count once
+    assert alt.startswith("Your partner's hand, 1 card: ") and "card.," not in alt
     assert_hands_private(world)
 
 

@@ -33,6 +33,7 @@ CASES = [
     ("sankou_result_made", "en"),
     ("sankou_hand", "en", True),  # the four-colour deck
     ("board_rating_week", "zh-TW"),
+    ("board_nobody_ranked", "en"),  # nothing overlaps, the footnote is wrapped (issue 20)
     ("sankou_deal", "en"),
 ]
 

@@ -46,23 +46,24 @@ class ScoreVerbs(Verbs):
         lang = private_lang(interaction)
         guild, me = interaction.guild_id or 0, interaction.user.id
 
-        async def work() -> tuple[Board, bytes | None]:
+        async def work() -> tuple[Board, bytes | None, str]:
             board = await self.service.board(guild, game, me, by=by, period=period)
             picture = board_picture(board, game, period, lang, me)
+            alt = render.describe_board(picture, lang)
             try:
                 image = await asyncio.to_thread(render.render_board, picture, lang)
             except Exception:  # the text says it all; a drawing problem must not hide it
                 log.exception("board picture failed")
                 image = None
-            return board, image
+            return board, image, alt
 
         try:
-            board, image = await in_time(interaction, work())
+            board, image, alt = await in_time(interaction, work())
         except REFUSALS as exc:
             await self._refused(interaction, exc)
             return
         content = text.fit(board_lines(board, game, period, lang, me))
-        files = [png(image, "board.png")] if image is not None else []
+        files = [png(image, "board.png", alt)] if image is not None else []
         await say(interaction, content, files=files)
 
     # -- /scores stats -------------------------------------------------------------------------
