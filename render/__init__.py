@@ -133,11 +133,17 @@ def render_board(picture: BoardPicture, lang: str = "en") -> bytes:
 
 
 def render_deal(
-    deal: RevealedDeal, names: Sequence[str], lang: str = "en", *, four_colour: bool = False
+    deal: RevealedDeal,
+    names: Sequence[str],
+    lang: str = "en",
+    *,
+    four_colour: bool = False,
+    part: int | None = None,
 ) -> bytes:
-    """Every seat's cards as dealt: only for a hand that is over (a replay's first page)."""
+    """Every seat's cards as dealt: only for a hand that is over (a replay's first pages);
+    ``part`` 0 or 1: seats 1-2 with the kitties, or seats 3-4 with the bidding."""
     look = _look(lang, four_colour)
-    return encode(replay.deal_image(deal, _names(names, look.lang), look))
+    return encode(replay.deal_image(deal, _names(names, look.lang), look, part))
 
 
 def render_standings(

@@ -378,7 +378,10 @@ def samples(four_colour: bool = False) -> dict[str, Render]:
         )
     for game in ("qingdun", "sankou"):
         deal = revealed_deal(game)
-        out[f"{game}_deal"] = lambda lang, d=deal: render.render_deal(d, NAMES, lang, **four)
+        for part in (0, 1):  # a replay shows the deal in two pictures
+            out[f"{game}_deal_{part + 1}"] = lambda lang, d=deal, p=part: render.render_deal(
+                d, NAMES, lang, part=p, **four
+            )
     for name, picture in board_pictures().items():
         out[f"board_{name}"] = lambda lang, p=picture: render.render_board(p, lang)
     return out

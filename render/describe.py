@@ -433,9 +433,12 @@ def _board_line(row: BoardRow, points: bool, lang: str) -> str:
     return _l("alt_rank", lang, rank=rank, name=" ".join(name.split()), total=value, hands=hands)
 
 
-def describe_deal(deal: RevealedDeal, names: Sequence[str], lang: str = "en") -> str:
-    """Alt text of a replay's first page: every hand as dealt (a hand that is over)."""
+def describe_deal(
+    deal: RevealedDeal, names: Sequence[str], lang: str = "en", part: int | None = None
+) -> str:
+    """Alt text of a replay's deal page: the hands it shows as dealt (a hand that is over)."""
     lang = normalize(lang)
+    seats = range(4) if part is None else range(2 * part, 2 * part + 2)
     hands = [
         _l(
             "alt_dealt",
@@ -444,8 +447,9 @@ def describe_deal(deal: RevealedDeal, names: Sequence[str], lang: str = "en") ->
             cards=cards_text(cards, lang, as_held=True),
         )
         for seat, cards in enumerate(deal.hands)
+        if seat in seats
     ]
     parts = [_l("alt_deal", lang), *hands]
-    if deal.kitty:
+    if deal.kitty and 0 in seats:
         parts.append(_l("alt_kitty_dealt", lang, cards=cards_text(deal.kitty, lang)))
     return _sentences(parts, lang, DESCRIPTION_LIMIT)

@@ -2,8 +2,9 @@
 
 The buttons carry the hand and the page to show in their custom ids
 (``ct:rp:<hand>:<page>:<button>``): paging needs no memory and works after a restart. Each
-page re-plays the hand from the log in a worker thread and draws one picture: the deal, the
-table at the end of one trick, or the result.
+page re-plays the hand from the log in a worker thread and draws one picture: half of the deal
+(two pages, each about as tall as the table picture), the table at the end of one trick, or
+the result.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from engine.cards import Card
 from engine.replay import Replay
 
 BUTTONS = {"first": "⏮", "prev": "◀", "next": "▶", "last": "⏭"}
+DEAL_PAGES = 2  # the deal is shown in two parts (``render_deal``'s ``part``)
 
 
 class ReplayButton(
@@ -63,7 +65,7 @@ def replay_message(
     card colours), the paging buttons."""
     names = [seat_name(line, seat, lang) for seat in range(4)]
     shown = [text.name(name) for name in names]
-    pages = len(played.tricks) + 2
+    pages = DEAL_PAGES + len(played.tricks) + 1
     page = max(0, min(page, pages - 1))
     head = t(
         "replay.title",
@@ -75,13 +77,15 @@ def replay_message(
     )
     lines = [f"**{head}** · {t('replay.page', lang, page=page + 1, pages=pages)}"]
     image: bytes | None
-    if page == 0:
+    if page < DEAL_PAGES:  # the deal in two pictures, each about as tall as the table's
         lines += _deal_lines(played, shown, lang)
-        image = render.render_deal(played.deal, names, lang, four_colour=four_colour)
-        name, alt = "deal.png", render.describe_deal(played.deal, names, lang)
-    elif page <= len(played.tricks):
-        view = played.tricks[page - 1]
-        lines += _trick_lines(view, page, played, shown, lang)
+        deal = played.deal
+        image = render.render_deal(deal, names, lang, four_colour=four_colour, part=page)
+        name, alt = "deal.png", render.describe_deal(deal, names, lang, part=page)
+    elif page < DEAL_PAGES + len(played.tricks):
+        number = page - DEAL_PAGES + 1
+        view = played.tricks[number - 1]
+        lines += _trick_lines(view, number, played, shown, lang)
         image = render.render_table(view, names, lang, four_colour=four_colour)
         name, alt = "table.png", render.describe_table(view, names, lang)
     else:

@@ -68,14 +68,15 @@ async def test_a_replay_pages_through_every_trick_of_a_real_hand(
         assert message.ephemeral and f"Page {page} of {pages}" in message.content.splitlines()[0]
         seen.append([a.filename for a in message.attachments])
         assert all(a.description for a in message.attachments)  # every page has alt text
-        if page < pages:
-            assert f"Trick {page - 1} of {pages - 2}" in message.content
+        if 2 < page < pages:  # pages 1 and 2: the deal, in two halves
+            assert f"Trick {page - 2} of {pages - 3}" in message.content
             alt = message.attachments[0].description
             assert "(winning)" not in alt  # a finished trick was won (issue 20)
-    assert seen[:-1] == [["table.png"]] * (pages - 2) and seen[-1] == ["result.png"]
+    assert seen[0] == ["deal.png"] and seen[-1] == ["result.png"]
+    assert seen[1:-1] == [["table.png"]] * (pages - 3)
     assert message.content.splitlines()[1].startswith("Result: ")
     assert buttons(message)["▶"]["disabled"] and buttons(message)["⏭"]["disabled"]
-    assert pages - 2 == len(replay(await simcord_bot.service.hand_record(world.guild.id, 1)).tricks)
+    assert pages - 3 == len(replay(await simcord_bot.service.hand_record(world.guild.id, 1)).tricks)
     back = (await bo.click(message, custom_id=buttons(message)["⏮"]["custom_id"])).response
     assert "Page 1 of" in back.content and [a.filename for a in back.attachments] == ["deal.png"]
     assert hand.hand_id == 1 and result is not None

@@ -34,7 +34,8 @@ CASES = [
     ("sankou_hand", "en", True),  # the four-colour deck
     ("board_rating_week", "zh-TW"),
     ("board_nobody_ranked", "en"),  # nothing overlaps, the footnote is wrapped (issue 20)
-    ("sankou_deal", "en"),
+    ("sankou_deal_1", "en"),  # the deal in two halves, each about as tall as the table
+    ("sankou_deal_2", "en"),
 ]
 
 
