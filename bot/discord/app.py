@@ -117,6 +117,7 @@ class CardTableBot(discord.Client):
         self.presenter.pings.watching = self.hands.watching  # no ping while the panel is live
         self.readers = self.presenter.readers  # each reader's language (``private_lang``)
         self.deadlines = DeadlineLoop(self, check_every)
+        self.deadlines.also.append(self.hands.close_expiring)  # no old panel looks live
 
     async def setup_hook(self) -> None:
         if self.service is None:

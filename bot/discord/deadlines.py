@@ -12,6 +12,7 @@ only asks the service every ``check_every`` seconds what is due and shows the ou
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 from discord.ext import tasks
 
@@ -26,6 +27,7 @@ class DeadlineLoop:
     def __init__(self, client: Client, check_every: float) -> None:
         self.client = client
         self.loop = tasks.loop(seconds=check_every)(self.tick)
+        self.also: list[Callable[[], Awaitable[None]]] = []  # more work for each pass
 
     def start(self) -> None:
         if not self.loop.is_running():
@@ -56,3 +58,8 @@ class DeadlineLoop:
             await presenter.repair()
         except Exception:
             log.exception("repairing table messages failed")
+        for work in self.also:
+            try:
+                await work()
+            except Exception:
+                log.exception("a deadline pass task failed")

@@ -20,6 +20,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Collection
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -37,6 +38,7 @@ from bot.i18n import refusal, t
 from bot.service import REFUSALS, TableInfo, TurnOptions, Update
 
 log = logging.getLogger(__name__)
+CLOSE_WITHIN = timedelta(minutes=1)  # a panel is closed this long before its token runs out
 
 
 @dataclass(slots=True)
@@ -252,6 +254,13 @@ class HandMessages(Part):
             return
         key = (table_id, interaction.user.id)
         await self.panels.put(key, panel_of(interaction, message_id, lang, state_of(options)))
+
+    async def close_expiring(self, within: timedelta = CLOSE_WITHIN) -> None:
+        """(The deadline pass.) Close the panels whose token runs out before the next pass:
+        their controls off, a line saying to press *My hand*; the picture stays."""
+        for (table_id, user), panel in self.panels.expiring(within):
+            async with self._lock((table_id, user)):
+                await panel.edit(content=t("hand.expired", panel.lang), view=None)
 
     def watching(self, table_id: int, user_id: int) -> bool:
         """Whether the player's hand panel is live (followed and editable)."""

@@ -6,7 +6,9 @@ is brought back to life by a click, the previous one is deleted with its interac
 (Discord lets a token edit or delete its messages for 15 minutes), or if that fails collapsed
 to one line without controls. A panel past that window cannot be touched any more: its
 controls are refused instead (the newest message is remembered, and every control carries the
-hand and turn it was drawn for, ``panel_controls``).
+hand and turn it was drawn for, ``panel_controls``). Shortly before its token runs out, a
+panel is closed: its controls are taken off and a line says to press *My hand* (``expiring``,
+run by the deadline pass), so no old message keeps controls that look live.
 """
 
 from __future__ import annotations
@@ -117,3 +119,11 @@ class Panels:
     def drop(self, key: Key) -> None:
         """The panel can no longer be followed (its token expired, or the seat is gone)."""
         self._open.pop(key, None)
+
+    def expiring(self, within: timedelta) -> list[tuple[Key, Panel]]:
+        """The panels whose token runs out within ``within``, taken off the list."""
+        soon = discord.utils.utcnow() + within
+        out = [(key, panel) for key, panel in self._open.items() if panel.until <= soon]
+        for key, _ in out:
+            del self._open[key]
+        return out

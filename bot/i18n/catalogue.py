@@ -626,6 +626,12 @@ UI: dict[str, Entry] = {
         "zh-TW": "這是舊的手牌訊息，沒有出牌。你現在的手牌：",
         "zh-CN": "这是旧的手牌消息，没有出牌。你现在的手牌：",
     },
+    "hand.expired": {
+        "en": "This hand message is closed (Discord lets the bot update it for 15 minutes). "
+        "Press **My hand** for your cards now.",
+        "zh-TW": "這則手牌訊息已關閉（Discord 只讓機器人更新 15 分鐘）。按「我的牌」看現在的牌。",
+        "zh-CN": "这条手牌消息已关闭（Discord 只让机器人更新 15 分钟）。按“我的牌”看现在的牌。",
+    },
     "hand.moved": {
         "en": "↓ Your hand moved below.",
         "zh-TW": "↓ 你的手牌移到下面了。",

@@ -34,7 +34,8 @@ async def test_a_still_legal_play_from_an_old_menu_is_refused_with_a_fresh_panel
     old = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
     old_menu = cid(old, "lp")
     pair = next(value for value, label in options(old, old_menu) if label.endswith("3♠ 3♥"))
-    await simcord_env.advance_time(16 * 60)  # the panel's token is spent: it stays as it was
+    simcord_env.bot.deadlines.also.clear()  # as after a restart: the bot forgot this panel
+    await simcord_env.advance_time(16 * 60)  # its token is spent: it stays as it was
     await ann.slash(world.thread, "play cards", cards="9C")
     for player in (bo, di, cy):  # everyone passes: ann leads again, the pair still legal
         await player.slash(world.thread, "play pass")
@@ -71,6 +72,7 @@ async def test_a_panel_from_the_same_turn_that_was_replaced_is_old(
     ann = world.players[0]
     await open_table(world, "qingdun")
     first = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
+    simcord_env.bot.deadlines.also.clear()  # as after a restart: the bot forgot this panel
     await simcord_env.advance_time(16 * 60)  # too late to delete it: its controls stay
     answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
     single = next(v for v, label in options(first, cid(first, "lp")) if label.endswith("9♣"))
@@ -98,3 +100,16 @@ async def test_when_the_turn_comes_back_far_below_a_fresh_panel_is_sent_at_the_b
     assert live.id != panel.id  # sent anew at the bottom, the old one gone
     below = [m for m in texts(world, ann) if m.id > live.id]
     assert below == [] and has(live, "lp")
+
+
+async def test_a_panel_is_closed_before_its_token_runs_out(
+    world: World, deals: Any, simcord_env: simcord.Env
+) -> None:
+    deals.use("qingdun", short_deal().start)
+    ann = world.players[0]
+    await open_table(world, "qingdun")
+    panel = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
+    await simcord_env.advance_time(16 * 60)  # the deadline passes ran meanwhile
+    [now] = [m for m in texts(world, ann) if m.id == panel.id]
+    assert now.components == [] and now.content == t("hand.expired", "en")
+    assert live_panels(world, ann) == []  # nothing that looks live is left
