@@ -75,6 +75,7 @@ async def test_a_hand_message_of_an_earlier_hand_shows_the_hand_of_now(
     ann, bo, cy, _ = world.players
     await open_table(world, "qingdun")  # open-ended: a new hand follows the first
     old = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
+    simcord_env.bot.deadlines.also.clear()  # as after a restart: the bot forgot this panel
     await simcord_env.advance_time(15 * 60)  # Discord no longer lets the bot edit it
     await ann.slash(world.thread, "play cards", cards="33")
     await bo.slash(world.thread, "play pass")
