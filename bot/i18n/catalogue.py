@@ -1091,6 +1091,9 @@ UI.update(
             "**4. After the hand** the result and the table score are posted, then the next "
             "hand is dealt (or a player presses **Next hand**). Your partner's hand: "
             "**Partner's hand**, once you are out.\n\n"
+            "**Reading the pictures.** ×2 under a card's corner: two identical cards. A small "
+            "gold dot: a point card (5, 10, K). A gold ring: your turn, your chosen cards, the "
+            "play to beat.\n\n"
             "Leaving during a hand costs 50 points. The rules follow on the next pages.",
             "zh-TW": "**1. 輪到你。** 機器人會在牌桌的討論串提醒你，附上要壓過的牌和期限。"
             "按「我的牌」（在提醒或牌桌下方）私下看自己的牌。\n\n"
@@ -1104,6 +1107,8 @@ UI.update(
             "提醒訊息會說你上次出手之後發生了什麼。\n\n"
             "**4. 一局結束**會貼出結果和總分，接著發下一局（或由玩家按「下一局」）。"
             "出完牌之後可以按「看對家的牌」。\n\n"
+            "**看圖。** 牌角下的 ×2：兩張一樣的牌。金色小圓點：分牌（5、10、K）。"
+            "金框：輪到你、你選的牌、要壓過的牌。\n\n"
             "牌局中離座扣 50 分。後面幾頁是完整規則。",
             "zh-CN": "**1. 轮到你。** 机器人会在牌桌的子区提醒你，附上要压过的牌和期限。"
             "按“我的牌”（在提醒或牌桌下方）私下看自己的牌。\n\n"
@@ -1117,6 +1122,8 @@ UI.update(
             "提醒消息会说你上次出手之后发生了什么。\n\n"
             "**4. 一局结束**会贴出结果和总分，接着发下一局（或由玩家按“下一局”）。"
             "出完牌之后可以按“看对家的牌”。\n\n"
+            "**看图。** 牌角下的 ×2：两张一样的牌。金色小圆点：分牌（5、10、K）。"
+            "金框：轮到你、你选的牌、要压过的牌。\n\n"
             "牌局中离座扣 50 分。后面几页是完整规则。",
         },
         "rules.howto.sankou": {
@@ -1134,7 +1141,10 @@ UI.update(
             "**4. Catching up.** The table picture numbers the current trick in order and shows "
             "the last trick; your ping says what happened since your last move.\n\n"
             "After the hand the result and the table score are posted, then the next hand is "
-            "dealt (or a player presses **Next hand**). Leaving during a hand costs 9 points. "
+            "dealt (or a player presses **Next hand**). Leaving during a hand costs 9 points.\n\n"
+            "**Reading the pictures.** ×2 under a card's corner: two identical cards. A small "
+            "gold dot: a point card (5, 10, K). Gold: your turn, your chosen cards, the play "
+            "winning the trick, the highest bid. In your hand the codes of trumps are orange. "
             "The rules follow on the next pages.",
             "zh-TW": "**1. 輪到你。** 機器人會在牌桌的討論串提醒你，"
             "附上要壓過的牌（或要超過的叫分）和期限。按「我的牌」（在提醒或牌桌下方）私下看自己的牌。\n\n"
@@ -1147,7 +1157,10 @@ UI.update(
             "**4. 跟上進度。** 牌桌圖依出牌順序標出這一輪的牌，也畫出上一輪；"
             "提醒訊息會說你上次出手之後發生了什麼。\n\n"
             "一局結束會貼出結果和總分，接著發下一局（或由玩家按「下一局」）。"
-            "牌局中離座扣 9 分。後面幾頁是完整規則。",
+            "牌局中離座扣 9 分。\n\n"
+            "**看圖。** 牌角下的 ×2：兩張一樣的牌。金色小圓點：分牌（5、10、K）。"
+            "金色：輪到你、你選的牌、這一輪最大的牌、最高叫分。手牌裡主牌的代號是橘色。"
+            "後面幾頁是完整規則。",
             "zh-CN": "**1. 轮到你。** 机器人会在牌桌的子区提醒你，"
             "附上要压过的牌（或要超过的叫分）和期限。按“我的牌”（在提醒或牌桌下方）私下看自己的牌。\n\n"
             "**2. 叫分**：在手牌的菜单选分数，或按“不叫”（`/打牌 叫分 85`、`/打牌 不要`）。"
@@ -1159,7 +1172,10 @@ UI.update(
             "**4. 跟上进度。** 牌桌图按出牌顺序标出这一轮的牌，也画出上一轮；"
             "提醒消息会说你上次出手之后发生了什么。\n\n"
             "一局结束会贴出结果和总分，接着发下一局（或由玩家按“下一局”）。"
-            "牌局中离座扣 9 分。后面几页是完整规则。",
+            "牌局中离座扣 9 分。\n\n"
+            "**看图。** 牌角下的 ×2：两张一样的牌。金色小圆点：分牌（5、10、K）。"
+            "金色：轮到你、你选的牌、这一轮最大的牌、最高叫分。手牌里主牌的代号是橙色。"
+            "后面几页是完整规则。",
         },
         "since.played": {
             "en": "{name}: {cards}",
