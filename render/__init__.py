@@ -20,6 +20,8 @@ from render import board, hand, qingdun, replay, sankou, standings
 from render import result as results
 from render.board import BoardPicture, BoardRow
 from render.describe import (
+    describe_board,
+    describe_deal,
     describe_hand,
     describe_result,
     describe_standings,
@@ -36,6 +38,8 @@ __all__ = [
     "BoardPicture",
     "BoardRow",
     "PublicViewRequired",
+    "describe_board",
+    "describe_deal",
     "describe_hand",
     "describe_result",
     "describe_standings",
@@ -129,11 +133,17 @@ def render_board(picture: BoardPicture, lang: str = "en") -> bytes:
 
 
 def render_deal(
-    deal: RevealedDeal, names: Sequence[str], lang: str = "en", *, four_colour: bool = False
+    deal: RevealedDeal,
+    names: Sequence[str],
+    lang: str = "en",
+    *,
+    four_colour: bool = False,
+    part: int | None = None,
 ) -> bytes:
-    """Every seat's cards as dealt: only for a hand that is over (a replay's first page)."""
+    """Every seat's cards as dealt: only for a hand that is over (a replay's first pages);
+    ``part`` 0 or 1: seats 1-2 with the kitties, or seats 3-4 with the bidding."""
     look = _look(lang, four_colour)
-    return encode(replay.deal_image(deal, _names(names, look.lang), look))
+    return encode(replay.deal_image(deal, _names(names, look.lang), look, part))
 
 
 def render_standings(

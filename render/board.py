@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from render import theme
-from render.fonts import draw_text, fit
+from render.fonts import Style, draw_text, fit, text_width
 from render.labels import has_label
 from render.look import BIG, BODY, NAME, SMALL, TITLE, WIDTH, Look
 from render.widgets import Box, panel, pill, signed, text_on
@@ -57,18 +57,19 @@ class BoardPicture:
 
 def board_image(board: BoardPicture, look: Look) -> Image.Image:
     rows = list(board.rows)
-    height = TOP + ROW_H * max(1, len(rows)) + PAD + 8
+    note = look.style(SMALL, theme.SOFT_TEXT)
+    footnote = wrapped(board.footnote, note, X1 - X0) if board.footnote else []
+    height = TOP + ROW_H * max(1, len(rows)) + PAD + 8 + FOOT_H * len(footnote)
     if board.own is not None:
         height += GAP_H + ROW_H
-    if board.footnote:
-        height += FOOT_H
     image = theme.felt(WIDTH, height).copy()
     draw = ImageDraw.Draw(image)
     _head(image, draw, board, look)
     y = TOP
-    if not rows:
+    if not rows:  # nobody ranked yet: one line saying so, in the place of the rows
         empty = look.style(BODY, theme.SOFT_TEXT)
         draw_text(image, (WIDTH // 2, y + ROW_H // 2), look.label("board_empty"), empty, "m")
+        y += ROW_H
     for index, row in enumerate(rows):
         _row(image, draw, row, y, look, stripe=index % 2 == 0, points=board.by == "points")
         y += ROW_H
@@ -78,10 +79,25 @@ def board_image(board: BoardPicture, look: Look) -> Image.Image:
         y += GAP_H
         _row(image, draw, board.own, y, look, stripe=True, points=board.by == "points")
         y += ROW_H
-    if board.footnote:
-        note = look.style(SMALL, theme.SOFT_TEXT)
-        draw_text(image, (X0, y + FOOT_H // 2), fit(board.footnote, note, X1 - X0), note)
+    for line in footnote:  # wrapped, never cut off
+        draw_text(image, (X0, y + FOOT_H // 2), line, note)
+        y += FOOT_H
     return image
+
+
+def wrapped(text: str, style: Style, width: int) -> list[str]:
+    """``text`` in lines at most ``width`` wide: broken at spaces, or between any two
+    characters where there are none (Chinese)."""
+    words = text.split(" ") if " " in text else list(text)
+    joiner = " " if " " in text else ""
+    lines: list[str] = []
+    for word in words:
+        line = f"{lines[-1]}{joiner}{word}" if lines else word
+        if lines and text_width(line, style) <= width:
+            lines[-1] = line
+        else:
+            lines.append(word)
+    return lines
 
 
 def _head(image: Image.Image, draw: ImageDraw.ImageDraw, board: BoardPicture, look: Look) -> None:

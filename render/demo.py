@@ -102,6 +102,20 @@ def qingdun_states() -> dict[str, qv.QingdunView]:
             face_up=None,
             last_trick=last,
         ),
+        "long_chains": qingdun_view(  # 14 cards each: drawn as chips by rank, not a fan
+            hand_sizes=(27, 20, 33, 19),
+            to_move=0,
+            leader=1,
+            trick=(
+                _q_play(1, "9C 9C 3S 3H 4S 4D 5C 5C 6H 6S 7D 7D 8S 8H", ComboKind.PAIR_CHAIN),
+                _q_play(2, "", None),
+                _q_play(3, "4H 4H 5S 5S 6D 6D 7C 7C 8H 8H 9S 9S 10D 10D", ComboKind.PAIR_CHAIN),
+            ),
+            top_seat=3,
+            points=(10, 35, 0, 15),
+            face_up=None,
+            last_trick=last,
+        ),
         "someone_out": qingdun_view(
             hand_sizes=(0, 12, 9, 0),
             to_move=1,
@@ -313,6 +327,15 @@ def board_pictures() -> dict[str, BoardPicture]:
         "points_all": BoardPicture(
             "sankou", "points", "all", tuple(replace(r, change=None) for r in rows[:2])
         ),
+        "nobody_ranked": BoardPicture(  # nobody has the hands to be ranked yet (issue 20)
+            "qingdun",
+            "rating",
+            "week",
+            (),
+            replace(me, hands=2),
+            "Dee needs 3 more hands in this server to be ranked; bots and hands of other "
+            "servers do not count.",
+        ),
     }
 
 
@@ -355,7 +378,10 @@ def samples(four_colour: bool = False) -> dict[str, Render]:
         )
     for game in ("qingdun", "sankou"):
         deal = revealed_deal(game)
-        out[f"{game}_deal"] = lambda lang, d=deal: render.render_deal(d, NAMES, lang, **four)
+        for part in (0, 1):  # a replay shows the deal in two pictures
+            out[f"{game}_deal_{part + 1}"] = lambda lang, d=deal, p=part: render.render_deal(
+                d, NAMES, lang, part=p, **four
+            )
     for name, picture in board_pictures().items():
         out[f"board_{name}"] = lambda lang, p=picture: render.render_board(p, lang)
     return out

@@ -14,11 +14,14 @@ from collections.abc import Sequence
 
 from engine.cards import BIG_JOKER, Card
 from engine.qingdun.view import QingdunResult, QingdunView
+from engine.replay import RevealedDeal
 from engine.sankou.view import FailedThrow, Phase, SankouResult, SankouView
+from render.board import BoardPicture, BoardRow
 from render.labels import count_label, label, normalize
+from render.order import by_rank
 from render.qingdun import PLACE_KEYS, play_caption, seat_points, team_points, trick_points
 from render.result import role, tally_notes, verdict
-from render.sankou import best_bid, bid_text
+from render.sankou import best_bid, bid_text, complete
 from render.standings import Row, ordered, ranks
 from render.table import check_public
 
@@ -47,8 +50,9 @@ def _card(card: Card, lang: str) -> str:
     return card.pretty
 
 
-def cards_text(cards: Sequence[Card], lang: str) -> str:
-    return " ".join(_card(card, lang) for card in cards)
+def cards_text(cards: Sequence[Card], lang: str, *, as_held: bool = False) -> str:
+    """Cards in words: a play by rank, then suit; a hand (``as_held``) as the picture holds it."""
+    return " ".join(_card(card, lang) for card in (cards if as_held else by_rank(cards)))
 
 
 def _paren(text: str, lang: str) -> str:
@@ -238,8 +242,8 @@ def _sankou_parts(view: SankouView, names: Sequence[str], lang: str) -> list[str
         plays = []
         for n, play in enumerate(view.trick, start=1):
             what = cards_text(play.cards, lang)
-            if play.seat == view.winning_seat:
-                what += " " + _paren(_l("winning", lang), lang)
+            if play.seat == view.winning_seat:  # a finished trick (a replay's page): won
+                what += " " + _paren(_l("won" if complete(view) else "winning", lang), lang)
             plays.append(_l("alt_play", lang, n=n, name=names[play.seat], what=what))
         points = trick_points([card for play in view.trick for card in play.cards])
         parts.append(_l("alt_trick", lang, points=points) + _join(plays, lang))
@@ -297,13 +301,20 @@ def describe_hand(
     own = view.hand or ()
     head = " ".join(title.split()) if title is not None else _l("your_hand", lang)
     count = count_label("cards", len(own), lang)
-    parts = [_l("alt_hand", lang, title=head, count=count, cards=cards_text(own, lang))]
+    cards = cards_text(own, lang, as_held=True)
+    parts = [
+        _l("alt_hand", lang, title=head, count=count, cards=cards)
+        if own
+        else _l("alt_hand_empty", lang, title=head)
+    ]
     if isinstance(view, SankouView) and view.trump is not None:
         parts.insert(0, _l("alt_trump", lang, suit=view.trump.symbol))
     if highlight:
         parts.append(_l("alt_chosen", lang, cards=cards_text(highlight, lang)))
     if isinstance(view, QingdunView) and view.partner_hand is not None:
-        parts.append(_l("alt_partner", lang, cards=cards_text(view.partner_hand, lang)))
+        parts.append(
+            _l("alt_partner", lang, cards=cards_text(view.partner_hand, lang, as_held=True))
+        )
     if isinstance(view, SankouView) and view.kitty:
         key = "alt_from_kitty" if view.phase is Phase.KITTY else "alt_kitty_buried"
         parts.append(_l(key, lang, cards=cards_text(view.kitty, lang)))
@@ -392,3 +403,53 @@ def describe_standings(rows: Sequence[Row], lang: str = "en", *, game: str, hand
         for name, (_, total, played), rank in zip(names, rows, ranks(rows), strict=True)
     ]
     return _sentences([head, _join(listed, lang)], lang, DESCRIPTION_LIMIT)
+
+
+def describe_board(board: BoardPicture, lang: str = "en") -> str:
+    """Alt text of a board picture: the board, its period and order, every line shown (the
+    viewer's own too) and the footnote."""
+    lang = normalize(lang)
+    head = _l(
+        "alt_board",
+        lang,
+        game=_l(board.game, lang),
+        period=_l(f"period_{board.period}", lang),
+        by=_l(f"by_{board.by}", lang),
+    )
+    lines = [_board_line(row, board.by == "points", lang) for row in board.rows]
+    parts = [head, _join(lines, lang) if lines else _l("board_empty", lang)]
+    if board.own is not None:
+        parts.append(_board_line(board.own, board.by == "points", lang))
+    if board.footnote:
+        parts.append(board.footnote)
+    return _sentences(parts, lang, DESCRIPTION_LIMIT)
+
+
+def _board_line(row: BoardRow, points: bool, lang: str) -> str:
+    name = _l("bot_level", lang, level=_l(f"level_{row.name}", lang)) if row.bot else row.name
+    value = (f"{row.value:+d}" if points else str(row.value)) if row.value or row.hands else "—"
+    rank = str(row.rank) if row.rank is not None else "·"
+    hands = count_label("hands", row.hands, lang)
+    return _l("alt_rank", lang, rank=rank, name=" ".join(name.split()), total=value, hands=hands)
+
+
+def describe_deal(
+    deal: RevealedDeal, names: Sequence[str], lang: str = "en", part: int | None = None
+) -> str:
+    """Alt text of a replay's deal page: the hands it shows as dealt (a hand that is over)."""
+    lang = normalize(lang)
+    seats = range(4) if part is None else range(2 * part, 2 * part + 2)
+    hands = [
+        _l(
+            "alt_dealt",
+            lang,
+            name=" ".join(str(names[seat]).split()),
+            cards=cards_text(cards, lang, as_held=True),
+        )
+        for seat, cards in enumerate(deal.hands)
+        if seat in seats
+    ]
+    parts = [_l("alt_deal", lang), *hands]
+    if deal.kitty and 0 in seats:
+        parts.append(_l("alt_kitty_dealt", lang, cards=cards_text(deal.kitty, lang)))
+    return _sentences(parts, lang, DESCRIPTION_LIMIT)

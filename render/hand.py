@@ -194,7 +194,7 @@ def hand_image(
         for row in rows:
             for group, x in row:
                 trumps = isinstance(view, SankouView) and _is_trump(group[0].card, view.trump)
-                _group(image, group, (x, y), look, theme.TURN if trumps else theme.TEXT)
+                _group(image, group, (x, y), look, theme.TRUMP if trumps else theme.TEXT)
             y += ROW_H
     return image
 
@@ -259,7 +259,7 @@ def _draw_legend(
 def _group(
     image: Image.Image, group: list[Face], xy: tuple[int, int], look: Look, tag: theme.RGB
 ) -> None:
-    """One group of faces; the notation under each face is gold for 三扣 trumps, on a gold
+    """One group of faces; the notation under each face is orange for 三扣 trumps, on a gold
     (chosen) or blue (kitty) pill when the face is marked."""
     x, y = xy
     for face in group:

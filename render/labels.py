@@ -49,6 +49,7 @@ _CATALOGUE: dict[str, tuple[str, str, str]] = {
     "failed_throw": ("Failed throw", "甩牌失敗", "甩牌失败"),
     "tried": ("tried", "想甩", "想甩"),
     "winning": ("winning", "最大", "最大"),
+    "won": ("won", "贏了", "赢了"),
     "bids": ("Bids", "叫分", "叫分"),
     "highest_bid": ("Highest bid", "最高叫分", "最高叫分"),
     "first_bid": (
@@ -121,8 +122,8 @@ _CATALOGUE: dict[str, tuple[str, str, str]] = {
     "final_standings": ("Final standings", "最終排名", "最终排名"),
     "n_hands_played": ("{n} hands", "{n} 局", "{n} 局"),
     "n_hands_played_one": ("{n} hand", "{n} 局", "{n} 局"),
-    "big_joker": ("Big joker", "大王", "大王"),
-    "small_joker": ("Small joker", "小王", "小王"),
+    "big_joker": ("大王", "大王", "大王"),  # the name on the card, in every language
+    "small_joker": ("小王", "小王", "小王"),
     # boards
     "board": ("Leaderboard", "排行榜", "排行榜"),
     "board_empty": ("No one on this board yet", "還沒有人上榜", "还没有人上榜"),
@@ -198,6 +199,7 @@ _CATALOGUE.update(
             "{name} 甩牌失敗：想甩 {tried}，只出 {forced}",
             "{name} 甩牌失败：想甩 {tried}，只出 {forced}",
         ),
+        "alt_hand_empty": ("{title}: no cards", "{title}：沒有牌了", "{title}：没有牌了"),
         "alt_hand": (
             "{title}, {count}: {cards}",
             "{title}，{count}：{cards}",
@@ -232,6 +234,14 @@ _CATALOGUE.update(
             "底牌 {cards}（{points} 分）：{note}",
         ),
         "alt_total": ("(table {total})", "（總分 {total}）", "（总分 {total}）"),
+        "alt_board": (
+            "{game} board, {period}, {by}",
+            "{game}排行榜（{period}，{by}）",
+            "{game}排行榜（{period}，{by}）",
+        ),
+        "alt_deal": ("Every hand as dealt", "每家發到的牌", "每家发到的牌"),
+        "alt_dealt": ("{name}: {cards}", "{name}：{cards}", "{name}：{cards}"),
+        "alt_kitty_dealt": ("Kitty: {cards}", "底牌：{cards}", "底牌：{cards}"),
         "alt_standings": (
             "Final standings, {game}, {hands}",
             "最終排名（{game}，{hands}）",

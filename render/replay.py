@@ -66,13 +66,31 @@ def chip_lines(groups: list[list[Card]], look: Look, width: int) -> list[Line]:
     return lines
 
 
-def deal_image(deal: RevealedDeal, names: Sequence[str], look: Look) -> Image.Image:
+def part_seats(part: int | None) -> range:
+    """The seats a part of the deal shows: all four, or two per part (``PARTS``)."""
+    return range(4) if part is None else range(2 * part, 2 * part + 2)
+
+
+PARTS = 2  # a replay shows the deal in two pictures, each about as tall as the table's
+
+
+def deal_image(
+    deal: RevealedDeal, names: Sequence[str], look: Look, part: int | None = None
+) -> Image.Image:
+    """Every hand as dealt; ``part`` 0 or 1: seats 1-2 with the kitties, or seats 3-4 with the
+    bidding (a whole deal is twice as tall as wide: shown smaller than a phone's width where a
+    client limits a preview's height)."""
     inner = X1 - X0
-    hands = [chip_lines(_groups(deal, hand), look, inner) for hand in deal.hands]
-    kitties = [(key, cards) for key, cards in (("dealt_kitty", deal.kitty),
-                                               ("buried_kitty", deal.buried)) if cards]  # fmt: skip
+    seats = part_seats(part)
+    hands = [chip_lines(_groups(deal, deal.hands[seat]), look, inner) for seat in seats]
+    kitties = [
+        (key, cards)
+        for key, cards in (("dealt_kitty", deal.kitty), ("buried_kitty", deal.buried))
+        if cards and part in (None, 0)
+    ]
     bid_style = look.style(SMALL, theme.SOFT_TEXT)
-    bids = wrap(_bids_text(deal, names, look), bid_style, inner) if deal.bids else []
+    shown = deal.bids and part in (None, PARTS - 1)
+    bids = wrap(_bids_text(deal, names, look), bid_style, inner) if shown else []
     height = HEAD_H + PAD
     height += sum(NAME_H + LINE_H * len(lines) + 2 * PAD for lines in hands)
     height += sum(NAME_H + LINE_H + 2 * PAD for _ in kitties)
@@ -82,7 +100,7 @@ def deal_image(deal: RevealedDeal, names: Sequence[str], look: Look) -> Image.Im
     draw = ImageDraw.Draw(image)
     _head(image, draw, deal, names, look)
     y = HEAD_H + PAD
-    for seat, lines in enumerate(hands):
+    for seat, lines in zip(seats, hands, strict=True):
         title = _seat_title(deal, seat, names, look)
         y = _section(image, draw, y, lines, look, title, _badge(deal, seat, look))
     for key, cards in kitties:

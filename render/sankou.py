@@ -81,10 +81,16 @@ def table_image(
         if failed is not None and failed.seat == play.seat:
             shown, caption, fill = thrown(failed), look.label("failed_throw"), theme.DEALER
         elif winning:
-            caption, fill = look.label("winning"), theme.TOP_PLAY
+            caption, fill = look.label("won" if complete(view) else "winning"), theme.TOP_PLAY
         draw_play(image, play.seat, number, shown, look, caption, fill, winning)
     draw_story(image, title, right, lines, look)
     return image
+
+
+def complete(view: SankouView) -> bool:
+    """Whether the trick shown is finished (a replay's page at a trick's end): every seat
+    played in it."""
+    return len(view.trick) == 4
 
 
 def thrown(failed: FailedThrow) -> list[Laid]:
@@ -106,8 +112,8 @@ def thrown(failed: FailedThrow) -> list[Laid]:
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: SankouView, look: Look) -> None:
     x0, y0, x1, _ = header(draw)
     width = draw_text(image, (x0 + 18, y0 + 28), look.label("sankou"), look.style(TITLE, bold=True))
-    if view.phase is Phase.PLAY:
-        phase = look.label("trick_no", n=view.tricks_played + 1)
+    if view.phase is Phase.PLAY:  # a finished trick shown (a replay) is already counted
+        phase = look.label("trick_no", n=view.tricks_played + (0 if complete(view) else 1))
     else:
         phase = look.label(f"phase_{view.phase.value}")
     soft = look.style(SMALL, theme.SOFT_TEXT, bold=True)

@@ -31,7 +31,10 @@ from render.widgets import (
     chips_width,
     draw_chips,
     draw_faces,
+    draw_groups,
     fit_step,
+    group_lines,
+    lines_width,
     order_badge,
     pill,
     pill_width,
@@ -184,7 +187,19 @@ def draw_play(
         lines = _wrap(caption, style, max(beside, room // 2))
         cap_w = max(pill_width(line, style) for line in lines)
     width = 0
-    if shown:
+    if shown and _too_long(shown, room):  # the faces would hide each other: chips by rank
+        chips = group_lines(shown, look, room - (cap_w + 12 if caption else 0))
+        if len(chips) > 2:  # beside the caption they need more than two lines: the full row
+            chips = group_lines(shown, look, room)[:2]  # (the words say the rest)
+        top = mid - (len(chips) * (CHIP_H + 4) - 4) // 2
+        draw_groups(image, (x0, top), chips, look)
+        width = lines_width(chips, look)
+        last = x0 + lines_width(chips[-1:], look) + 12  # the caption beside the last line
+        if caption and len(chips) > 1 and last + pill_width(caption, style) <= x1:
+            y = top + (len(chips) - 1) * (CHIP_H + 4) + CHIP_H // 2
+            pill(image, (last, y), caption, style, caption_fill)
+            return
+    elif shown:
         cards_room = room - (cap_w + 12 if caption else 0)
         step = max(index_width(CARD_W), fit_step(len(shown), CARD_W, cards_room, STEP))
         step = fit_step(len(shown), CARD_W, room, step)
@@ -204,6 +219,15 @@ def draw_play(
     )
     for i, line in enumerate(lines):
         draw_text(image, (cx + round(SMALL * 0.45), top_y + line_h * i + line_h / 2), line, style)
+
+
+def _too_long(faces: Sequence[Laid], room: int) -> bool:
+    """Whether a play's faces would overlap past their corner indices in ``room`` (a long
+    chain, a straight of pairs): then it is drawn as chips by rank instead, at any width.
+    A failed throw keeps its faces (its rings and shading say what was forced)."""
+    if any(face.dim for face in faces):
+        return False
+    return fit_step(len(faces), CARD_W, room, STEP) < index_width(CARD_W)
 
 
 def _wrap(text: str, style: Style, max_width: int) -> list[str]:

@@ -27,6 +27,7 @@ BLACK: RGB = (28, 32, 44)
 BLUE: RGB = (16, 92, 204)  # ♦ in the four-colour deck
 GREEN: RGB = (10, 130, 60)  # ♣ in the four-colour deck
 KITTY: RGB = (94, 170, 255)  # cards that came from the kitty
+TRUMP: RGB = (255, 146, 84)  # 三扣 trumps' codes in a hand (gold means turn, chosen, winning)
 GOLD: RGB = (222, 170, 40)
 CARD_WHITE: RGB = (255, 255, 253)
 CARD_EDGE: RGB = (176, 180, 188)

@@ -14,6 +14,7 @@ from render import theme
 from render.faces import card_face, card_height, index_width, note_index, shadow, suit_image
 from render.fonts import Style, draw_text, runs, text_width
 from render.look import SMALL, Look
+from render.order import by_rank
 
 Box = tuple[int, int, int, int]
 
@@ -96,8 +97,8 @@ def _veil(width: int) -> Image.Image:
 
 
 def laid(cards: Sequence[Card], ring: theme.RGB | None = None) -> list[Laid]:
-    """Cards as faces, identical copies collapsed."""
-    return [Laid(card, copies, ring) for card, copies in collapse(cards)]
+    """A play's cards as faces by rank, then suit, identical copies collapsed."""
+    return [Laid(card, copies, ring) for card, copies in collapse(by_rank(cards))]
 
 
 def draw_faces(
@@ -162,6 +163,8 @@ def order_badge(
 
 CHIP_H = 38
 _CHIP_PAD = 6
+_GAP = 4  # between chips, and between lines of chips
+_GROUP_PAD = 4  # a rank group's chip is tighter: a long play needs the room
 _SUIT = 21  # the suit shape in a chip
 
 
@@ -209,6 +212,82 @@ def draw_chips(
             draw_text(image, (pen + 4, y), f"×{copies}", look.style(SMALL, theme.MUTED_TEXT, True))
         x += width + gap
     return x - gap - start if x > start else 0
+
+
+def rank_groups(faces: Sequence[Laid]) -> list[list[Laid]]:
+    """Faces grouped by rank (consecutive faces of one rank: ``laid`` sorts them)."""
+    groups: list[list[Laid]] = []
+    for face in faces:
+        if groups and groups[-1][0].card.rank == face.card.rank:
+            groups[-1].append(face)
+        else:
+            groups.append([face])
+    return groups
+
+
+def _group_width(group: Sequence[Laid], look: Look) -> int:
+    style = look.style(SMALL, bold=True)
+    width = text_width(_chip_text(group[0].card), style) + 2 * _GROUP_PAD
+    for face in group:
+        if face.card.suit is not None:
+            width += _SUIT + 1
+        if face.copies > 1:
+            width += text_width(f"×{face.copies}", style) + 2
+    return width
+
+
+def group_lines(faces: Sequence[Laid], look: Look, room: int) -> list[list[list[Laid]]]:
+    """A long play's rank groups wrapped into lines of chips at most ``room`` wide."""
+    lines: list[list[list[Laid]]] = [[]]
+    width = 0
+    for group in rank_groups(faces):
+        chip = _group_width(group, look)
+        if lines[-1] and width + _GAP + chip > room:
+            lines.append([])
+            width = 0
+        width += chip + (_GAP if lines[-1] else 0)
+        lines[-1].append(group)
+    return lines
+
+
+def lines_width(lines: Sequence[Sequence[Sequence[Laid]]], look: Look) -> int:
+    return max(
+        sum(_group_width(g, look) for g in line) + _GAP * max(0, len(line) - 1) for line in lines
+    )
+
+
+def draw_groups(
+    image: Image.Image,
+    xy: tuple[int, int],
+    lines: Sequence[Sequence[Sequence[Laid]]],
+    look: Look,
+) -> None:
+    """A long play as one chip per rank ("3♠♥", "8♠×3", "大王×2"), in ``lines`` (from
+    ``group_lines``) from ``xy`` (left, top)."""
+    x0, y = xy
+    draw = ImageDraw.Draw(image)
+    for line in lines:
+        x = x0
+        for group in line:
+            width = _group_width(group, look)
+            draw.rounded_rectangle((x, y, x + width, y + CHIP_H), 7, fill=theme.CARD_WHITE)
+            mid = y + CHIP_H // 2
+            style = look.style(SMALL, look.card(group[0].card), True)
+            pen = (
+                x
+                + _CHIP_PAD
+                + draw_text(image, (x + _CHIP_PAD, mid), _chip_text(group[0].card), style)
+            )
+            for face in group:
+                if face.card.suit is not None:
+                    shape = suit_image(face.card.suit, _SUIT, look.card(face.card))
+                    image.paste(shape, (pen + 1, mid - _SUIT // 2), shape)
+                    pen += _SUIT + 1
+                if face.copies > 1:
+                    note = look.style(SMALL, theme.MUTED_TEXT, True)
+                    pen += 2 + draw_text(image, (pen + 2, mid), f"×{face.copies}", note)
+            x += width + _GAP
+        y += CHIP_H + _GAP
 
 
 def text_on(fill: theme.RGB) -> theme.RGB:

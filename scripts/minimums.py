@@ -14,7 +14,15 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-TOOLS = ("pytest", "pytest-asyncio", "pytest-xdist", "hypothesis", "simcord", "pyyaml")
+TOOLS = (
+    "pytest",
+    "pytest-asyncio",
+    "pytest-xdist",
+    "pytest-timeout",
+    "hypothesis",
+    "simcord",
+    "pyyaml",
+)
 
 
 def floors(dependencies: list[str]) -> list[str]:

@@ -127,7 +127,10 @@ class CardTableBot(discord.Client):
         self.score_verbs = ScoreVerbs(self)
         # Take-back requests close, and open hands follow the table, after every change.
         self.presenter.listeners += [self.take_backs.follow, self.hands.follow]
+        self.presenter.pings.watching = self.hands.watching  # no ping while the panel is live
+        self.readers = self.presenter.readers  # each reader's language (``private_lang``)
         self.deadlines = DeadlineLoop(self, check_every)
+        self.deadlines.also.append(self.hands.close_expiring)  # no old panel looks live
 
     async def setup_hook(self) -> None:
         if self.service is None:
@@ -138,6 +141,7 @@ class CardTableBot(discord.Client):
                 dealer=self.dealer,
                 thinker=self.thinker,
             )
+        self.readers.chosen.update(await self.service.languages())
         self.add_dynamic_items(*controls.DYNAMIC_ITEMS, offers.OfferButton, replays.ReplayButton)
         await self.tree.set_translator(CatalogueTranslator())
         guild = discord.Object(self.dev_guild_id) if self.dev_guild_id else None

@@ -16,15 +16,17 @@ from discord.app_commands import Choice
 from bot.discord import text
 from bot.discord.autocomplete import suggestions
 from bot.discord.lookup import find_table, scored_table, table_or_refuse
-from bot.discord.replies import say
+from bot.discord.replies import private_lang, say
 from bot.discord.results import score_name
 from bot.discord.verbs.ending import EndingVerbs
 from bot.discord.verbs.play import PlayVerbs
 from bot.discord.verbs.scores import ScoreVerbs
 from bot.discord.verbs.table import TableVerbs
 from bot.i18n import command_text as c
-from bot.i18n import lang_of, t
+from bot.i18n import t
 from bot.i18n.commands import TURN_LIMITS
+from bot.service import PING_MODES
+from bot.service.people import IDLE_MINUTES
 from bot.service.settings import BOT_SECONDS_RANGE, HINT_SECONDS_RANGE
 
 GAMES = [
@@ -235,7 +237,7 @@ async def cards_autocomplete(interaction: discord.Interaction, current: str) -> 
         info = find_table(v.service, interaction)
         if info is None:
             return []
-        lang = lang_of(interaction.locale)
+        lang = private_lang(interaction)
         found = suggestions(v.service, info.id, interaction.user.id, info.game, current, lang)
     except Exception:  # an empty list still answers; an exception would leave Discord waiting
         log.exception("autocomplete failed")
@@ -253,6 +255,11 @@ async def cards(interaction: discord.Interaction, cards: str) -> None:
 @play.command(name=c("play.pass"), description=_d("play.pass"))
 async def pass_(interaction: discord.Interaction) -> None:
     await play_verbs(interaction).pass_turn(interaction)
+
+
+@play.command(name=c("play.nobid"), description=_d("play.nobid"))
+async def no_bid(interaction: discord.Interaction) -> None:
+    await play_verbs(interaction).pass_turn(interaction)  # 不叫, as the button says it
 
 
 @play.command(name=c("play.hand"), description=_d("play.hand"))
@@ -306,6 +313,40 @@ async def card_settings(interaction: discord.Interaction, four_colour: Choice[st
     await play_verbs(interaction).card_colours(interaction, four_colour.value == "on")
 
 
+PINGS = [Choice(name=c(f"choice.{mode}"), value=mode) for mode in PING_MODES]
+Hour = app_commands.Range[int, 0, 23]
+
+
+@settings.command(name=c("settings.pings"), description=_d("settings.pings"))
+@app_commands.describe(
+    when=_d("settings.pings.when"),
+    minutes=_d("settings.pings.minutes"),
+    quiet_from=_d("settings.pings.quiet_from"),
+    quiet_to=_d("settings.pings.quiet_to"),
+    time_zone=_d("settings.pings.time_zone"),
+)
+@app_commands.choices(when=PINGS)
+async def ping_settings(
+    interaction: discord.Interaction,
+    when: Choice[str] | None = None,
+    minutes: app_commands.Range[int, IDLE_MINUTES[0], IDLE_MINUTES[1]] | None = None,
+    quiet_from: Hour | None = None,
+    quiet_to: Hour | None = None,
+    time_zone: app_commands.Range[str, 1, 64] | None = None,
+) -> None:
+    quiet = None if quiet_from is None or quiet_to is None else (quiet_from, quiet_to)
+    await play_verbs(interaction).ping_settings(
+        interaction, when.value if when else None, minutes, quiet, time_zone
+    )
+
+
+@settings.command(name=c("settings.language"), description=_d("settings.language"))
+@app_commands.describe(language=_d("settings.language.language"))
+@app_commands.choices(language=LANGUAGES)
+async def language_setting(interaction: discord.Interaction, language: Choice[str]) -> None:
+    await play_verbs(interaction).language(interaction, language.value)
+
+
 # -- /scores ------------------------------------------------------------------------------------
 
 
@@ -315,7 +356,7 @@ async def table_score(interaction: discord.Interaction) -> None:
     info = await scored_table(v.service, interaction)
     if info is None:
         return
-    lang = lang_of(interaction.locale)
+    lang = private_lang(interaction)
     lines = [f"**{t('table.score', lang)}**"]
     for line in await v.service.table_score(info.id):
         name = score_name(line, lang)

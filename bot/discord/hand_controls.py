@@ -1,8 +1,9 @@
 """What the hand message's buttons and menus do, and the table message's Pass and Partner's hand.
 
 A move made here is saved, then the hand message is redrawn with its outcome on the first line
-(``HandMessages.redraw``), then the table shows it. A control of an earlier hand does nothing
-but show the hand of now.
+(``HandMessages.redraw``), then the table shows it. A control of an earlier hand or turn, or of
+a panel a newer one replaced, does nothing ("this is an old hand message") but show the hand of
+now in its place: it is never played, even when its cards are still legal.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from typing import Any
 import discord
 
 import render
-from bot.discord import controls, handview, pictures, text
+from bot.discord import handview, pictures, text
 from bot.discord.hand_message import HandMessages
 from bot.discord.hand_text import hinted, no_hint, played_line
 from bot.discord.lookup import control_table, four_colour
+from bot.discord.panel_controls import Stamp, card_menu_id, decode_cards
 from bot.discord.pictures import png
 from bot.discord.port import Client, Part
 from bot.discord.replies import (
@@ -55,17 +57,26 @@ class HandControls(Part):
         self.take_backs = take_backs
 
     async def table_for(
-        self, interaction: discord.Interaction, table_id: int, hand: int
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        stamp: Stamp,
+        *,
+        any_turn: bool = False,
     ) -> TableInfo | None:
-        """The table of a hand message's control, if that control is of the hand played now;
-        a control of an earlier hand redraws the message with the hand of now instead."""
+        """The table of a hand panel's control, if that control is of the hand and turn played
+        now and of the newest panel (``any_turn``: a control that acts on no move, Refresh and
+        the like, works on any panel of this hand). Otherwise the message is redrawn with the
+        hand of now and said to be old, and None is returned."""
         info = await control_table(self.service, interaction, table_id)
         if info is None:
             return None
-        if hand != info.hand_number:
-            await self.hands.redraw(
-                interaction, table_id, notice=t("hand.stale", private_lang(interaction))
-            )
+        lang = private_lang(interaction)
+        if stamp.hand != info.hand_number:
+            await self.hands.redraw(interaction, table_id, notice=t("hand.stale", lang))
+            return None
+        if not any_turn and (stamp.turn != info.moves or self.hands.is_old(interaction, table_id)):
+            await self.hands.redraw(interaction, table_id, notice=t("hand.old_panel", lang))
             return None
         return info
 
@@ -101,9 +112,10 @@ class HandControls(Part):
         await self.presenter.publish(update)
 
     async def button(
-        self, interaction: discord.Interaction, table_id: int, hand: int, verb: str
+        self, interaction: discord.Interaction, table_id: int, stamp: Stamp, verb: str
     ) -> None:
-        info = await self.table_for(interaction, table_id, hand)
+        looking = verb in ("refresh", "colours", "partner")  # these act on no move
+        info = await self.table_for(interaction, table_id, stamp, any_turn=looking)
         if info is None:
             return
         lang = private_lang(interaction)
@@ -134,22 +146,22 @@ class HandControls(Part):
         self,
         interaction: discord.Interaction,
         table_id: int,
-        hand: int,
+        stamp: Stamp,
         index: int,
         values: list[str],
     ) -> None:
         """Cards chosen in one of the card menus: the picture is drawn again with them raised."""
         selected = set(handview.selected_values(interaction.message))
-        menu = _menu_values(interaction.message, f"ct:{table_id}:{hand}:c:{index}")
+        menu = _menu_values(interaction.message, card_menu_id(table_id, stamp, index))
         selected = (selected - menu) | set(values)
-        if await self.table_for(interaction, table_id, hand) is not None:
+        if await self.table_for(interaction, table_id, stamp) is not None:
             await self.hands.redraw(interaction, table_id, selected=selected)
 
     async def pick(
-        self, interaction: discord.Interaction, table_id: int, hand: int, kind: str, value: str
+        self, interaction: discord.Interaction, table_id: int, stamp: Stamp, kind: str, value: str
     ) -> None:
         """One pick in a one-pick menu: ``lp`` the legal plays, ``kc`` a whole kitty."""
-        info = await self.table_for(interaction, table_id, hand)
+        info = await self.table_for(interaction, table_id, stamp)
         if info is None:
             return
         if kind == "kc":
@@ -165,7 +177,7 @@ class HandControls(Part):
         if value == handview.PASS:
             await self.act(interaction, info, PassTurn(), lambda _: t("hand.passed", lang))
             return
-        cards = controls.decode_cards(value)
+        cards = decode_cards(value)
         if cards is None:
             await self.hands.refused(interaction, info, Refused("bad_choice"))
             return
@@ -177,7 +189,7 @@ class HandControls(Part):
         """One of the dealer's whole kitties chosen: those 8 cards are selected and raised;
         *Lay kitty* buries them."""
         table_id = info.id
-        cards = controls.decode_cards(value)
+        cards = decode_cards(value)
         if cards is None:
             await self.hands.refused(interaction, info, Refused("bad_choice"))
             return
@@ -196,17 +208,17 @@ class HandControls(Part):
         await self.hands.redraw(interaction, table_id, notice=notice, selected=selected)
 
     async def bid(
-        self, interaction: discord.Interaction, table_id: int, hand: int, amount: int
+        self, interaction: discord.Interaction, table_id: int, stamp: Stamp, amount: int
     ) -> None:
-        info = await self.table_for(interaction, table_id, hand)
+        info = await self.table_for(interaction, table_id, stamp)
         if info is not None:
             done = t("hand.bid_made", private_lang(interaction), amount=amount)
             await self.act(interaction, info, MakeBid(amount), lambda _: done)
 
     async def trump(
-        self, interaction: discord.Interaction, table_id: int, hand: int, suit: str
+        self, interaction: discord.Interaction, table_id: int, stamp: Stamp, suit: str
     ) -> None:
-        info = await self.table_for(interaction, table_id, hand)
+        info = await self.table_for(interaction, table_id, stamp)
         if info is not None:
             lang = private_lang(interaction)
             done = t("hand.trump_named", lang, suit=t(f"suit.{suit}", lang))
@@ -285,16 +297,17 @@ class HandControls(Part):
             return
         await defer_private(interaction)  # drawing takes a while
         shown = dataclasses.replace(view, hand=partner, partner_hand=None)
-        title = t("hand.partner", lang, count=len(partner))
+        title = t("hand.partner_title", lang)  # the picture and its alt text give the count
         colours = await four_colour(self.service, user)
         image = await pictures.draw(
             render.render_hand, shown, lang, title=title, four_colour=colours
         )
+        said = t("hand.partner", lang, count=len(partner))
         if image is None:
-            await say(interaction, f"{title}\n{t('hand.cards', lang, cards=text.cards(partner))}")
+            await say(interaction, f"{said}\n{t('hand.cards', lang, cards=text.cards(partner))}")
             return
         alt = render.describe_hand(shown, lang, title=title)
-        await say(interaction, title, files=[png(image, "partner.png", alt)])
+        await say(interaction, said, files=[png(image, "partner.png", alt)])
 
 
 def _menu_values(message: discord.Message | None, custom_id: str) -> set[str]:

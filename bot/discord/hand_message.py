@@ -20,7 +20,7 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Collection
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -29,6 +29,7 @@ import render
 from bot.discord import handview, pictures, text
 from bot.discord.hand_text import hinted, no_hint, situation
 from bot.discord.lookup import four_colour, table_info
+from bot.discord.panels import BELOW, Panel, Panels, panel_of
 from bot.discord.pictures import png
 from bot.discord.port import Client, Part
 from bot.discord.replies import SEND_FAILURES, edit_message, in_time, private_lang, refuse, say
@@ -37,7 +38,7 @@ from bot.i18n import refusal, t
 from bot.service import REFUSALS, TableInfo, TurnOptions, Update
 
 log = logging.getLogger(__name__)
-KEPT_FOR = timedelta(minutes=14)  # Discord lets an interaction's messages be edited for 15
+CLOSE_WITHIN = timedelta(minutes=1)  # a panel is closed this long before its token runs out
 
 
 @dataclass(slots=True)
@@ -64,16 +65,6 @@ class Drawn:
         return changes
 
 
-@dataclass(slots=True)
-class OpenHand:
-    """A hand message the bot may still edit: the interaction that last answered with it."""
-
-    interaction: discord.Interaction
-    lang: str
-    state: tuple[Any, ...]
-    until: datetime
-
-
 def state_of(options: TurnOptions) -> tuple[Any, ...]:
     """What a hand message shows that matters: a change redraws an open message. Other
     players' moves matter only on the player's own turn (what to beat)."""
@@ -98,7 +89,7 @@ class HandMessages(Part):
 
     def __init__(self, client: Client) -> None:
         super().__init__(client)
-        self._open: dict[tuple[int, int], OpenHand] = {}
+        self.panels = Panels()
         self._locks: dict[tuple[int, int], asyncio.Lock] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._pending: set[tuple[int, int]] = set()  # refreshes scheduled, not started yet
@@ -175,13 +166,17 @@ class HandMessages(Part):
             return
         try:
             if interaction.response.is_done():  # after a "thinking" deferral: takes its place
-                await interaction.followup.send(ephemeral=True, **drawn.to_send())
+                sent = await interaction.followup.send(ephemeral=True, wait=True, **drawn.to_send())
+                message_id: int | None = sent.id
             else:
-                await interaction.response.send_message(ephemeral=True, **drawn.to_send())
+                answered = await interaction.response.send_message(
+                    ephemeral=True, **drawn.to_send()
+                )
+                message_id = answered.message_id if answered is not None else None
         except SEND_FAILURES as exc:
             log.warning("could not send a hand (%s)", getattr(exc, "status", exc))
             return
-        self.track(interaction, info.id, lang, drawn.options)
+        await self.track(interaction, info.id, lang, drawn.options, message_id)
 
     async def edit(self, interaction: discord.Interaction, drawn: Drawn) -> bool:
         """Put ``drawn`` in place of the hand message whose control was used."""
@@ -229,7 +224,10 @@ class HandMessages(Part):
                 )
                 drawn.content = text.fit(lines)
             if await self.edit(interaction, drawn) and drawn.options is not None:
-                self.track(interaction, table_id, lang, drawn.options)
+                message = interaction.message
+                await self.track(
+                    interaction, table_id, lang, drawn.options, message.id if message else None
+                )
 
     async def refused(
         self, interaction: discord.Interaction, info: TableInfo, exc: Exception
@@ -242,26 +240,45 @@ class HandMessages(Part):
         selected = set(handview.selected_values(interaction.message))
         await self.redraw(interaction, info.id, notice=words, selected=selected, picture=False)
 
-    def track(
+    async def track(
         self,
         interaction: discord.Interaction,
         table_id: int,
         lang: str,
         options: TurnOptions | None,
+        message_id: int | None,
     ) -> None:
-        """Remember the hand message this interaction answered with, to keep it up to date."""
+        """The hand message this interaction answered with is the player's live panel now (the
+        one before is retired), kept up to date while its token lasts."""
         if options is None:
             return
-        until = interaction.created_at + KEPT_FOR
         key = (table_id, interaction.user.id)
-        self._open[key] = OpenHand(interaction, lang, state_of(options), until)
+        await self.panels.put(key, panel_of(interaction, message_id, lang, state_of(options)))
+
+    async def close_expiring(self, within: timedelta = CLOSE_WITHIN) -> None:
+        """(The deadline pass.) Close the panels whose token runs out before the next pass:
+        their controls off, a line saying to press *My hand*; the picture stays."""
+        for (table_id, user), panel in self.panels.expiring(within):
+            async with self._lock((table_id, user)):
+                await panel.edit(content=t("hand.expired", panel.lang), view=None)
+
+    def watching(self, table_id: int, user_id: int) -> bool:
+        """Whether the player's hand panel is live (followed and editable)."""
+        panel = self.panels.get((table_id, user_id))
+        return panel is not None and panel.live
+
+    def is_old(self, interaction: discord.Interaction, table_id: int) -> bool:
+        """Whether the message of this click is a hand panel a newer one replaced."""
+        message = interaction.message
+        key = (table_id, interaction.user.id)
+        return self.panels.is_old(key, message.id if message is not None else None)
 
     # -- following the table ---------------------------------------------------------------
 
     def follow(self, update: Update) -> None:
         """After every published change: redraw the open hand messages of its table that it
         changes."""
-        for key in [key for key in self._open if key[0] == update.table_id]:
+        for key in self.panels.keys(update.table_id):
             if key not in self._pending:  # one waiting refresh sees every change before it
                 self._pending.add(key)
                 self.spawn(self._refresh(key))
@@ -283,11 +300,11 @@ class HandMessages(Part):
         table_id, user = key
         async with self._lock(key):
             self._pending.discard(key)
-            held = self._open.get(key)
+            held = self.panels.get(key)
             if held is None:
                 return
-            if discord.utils.utcnow() >= held.until:
-                del self._open[key]
+            if not held.live:
+                self.panels.drop(key)
                 return
             info = await table_info(self.service, table_id)
             options: TurnOptions | None = None
@@ -300,9 +317,9 @@ class HandMessages(Part):
                     log.exception("table %s: could not follow a hand message", table_id)
                     return
             if info is None or options is None:  # the table ended or the seat is gone
-                del self._open[key]
+                self.panels.drop(key)
                 closed = Drawn(t("hand.closed", held.lang), [], None, None, False)
-                await self._edit_open(held, closed)
+                await held.edit(**closed.to_edit())
                 return
             state = state_of(options)
             if state == held.state:
@@ -312,16 +329,24 @@ class HandMessages(Part):
             except Exception:
                 log.exception("table %s: could not redraw a hand message", table_id)
                 return
-            if await self._edit_open(held, drawn):
+            if options.my_turn and self._far(info, held):
+                fresh = await held.send_below(**drawn.to_send())
+                if fresh is not None:
+                    fresh.state = state
+                    await self.panels.put(key, fresh)
+                    return
+                for file in drawn.files:
+                    file.reset()
+            if await held.edit(**drawn.to_edit()):
                 held.state = state
             else:
-                self._open.pop(key, None)
+                self.panels.drop(key)
 
-    @staticmethod
-    async def _edit_open(held: OpenHand, drawn: Drawn) -> bool:
-        try:
-            await held.interaction.edit_original_response(**drawn.to_edit())
-        except SEND_FAILURES as exc:
-            log.info("an open hand message could not be updated (%s)", exc)
+    def _far(self, info: TableInfo, panel: Panel) -> bool:
+        """Whether more than ``BELOW`` messages sit under the panel (the turn has come: one
+        pick must need no scrolling)."""
+        if panel.message_id is None:
             return False
-        return True
+        channel = info.thread_id or info.channel_id
+        below = self.presenter.scroll.below(channel, panel.message_id)
+        return below is not None and below > BELOW

@@ -19,7 +19,9 @@ from typing import Any
 
 import discord
 
-from bot.discord import controls, text
+from bot.discord import panel_controls as controls
+from bot.discord import text
+from bot.discord.panel_controls import Stamp
 from bot.i18n import t
 from bot.service import TurnOptions
 from engine.actions import Bid, DeclareTrump, Pass, Play
@@ -132,7 +134,7 @@ def play_label(game: str, view: Any, cards: Sequence[Card], lang: str) -> str:
 
 def card_menus(
     table_id: int,
-    hand: int,
+    stamp: Stamp,
     cards: Sequence[Card],
     lang: str,
     selected: Collection[str],
@@ -150,7 +152,7 @@ def card_menus(
         placeholder = t(
             "select.cards", lang, first=label(menu[0][1], lang), last=label(menu[-1][1], lang)
         )
-        items.append(controls.CardMenu(table_id, hand, index, options, placeholder))
+        items.append(controls.CardMenu(table_id, stamp, index, options, placeholder))
     return items
 
 
@@ -182,7 +184,7 @@ def plays_menu(table_id: int, game: str, options: TurnOptions, lang: str) -> Any
         )
     if not items:
         return None
-    return controls.PickMenu(table_id, options.hand_number, "lp", items, t("select.plays", lang))
+    return controls.PickMenu(table_id, stamp_of(options), "lp", items, t("select.plays", lang))
 
 
 def _winning(view: Any) -> Callable[[Sequence[Card]], bool]:
@@ -214,7 +216,7 @@ def kitty_menu(table_id: int, options: TurnOptions, lang: str) -> Any:
     ]
     if not items:
         return None
-    return controls.PickMenu(table_id, options.hand_number, "kc", items, t("select.kitty", lang))
+    return controls.PickMenu(table_id, stamp_of(options), "kc", items, t("select.kitty", lang))
 
 
 def build_view(
@@ -228,14 +230,14 @@ def build_view(
 ) -> discord.ui.View | None:
     """The controls that fit the seat's situation (``None``: nothing to do but look)."""
     view = options.view
-    number = options.hand_number
+    stamp = stamp_of(options)
     ui = discord.ui.View(timeout=None)
     hand = tuple(view.hand or ())
     if view.over:
         return None
 
     def button(verb: str, label: str | None = None) -> None:
-        ui.add_item(controls.HandButton(table_id, number, verb, lang, label))
+        ui.add_item(controls.HandButton(table_id, stamp, verb, lang, label))
 
     def colours() -> None:
         button("colours", t("button.two_colours" if four_colour else "button.four_colours", lang))
@@ -253,14 +255,14 @@ def build_view(
     if phase == "bidding":
         amounts = bid_amounts(view)
         suggested = hint.amount if isinstance(hint, Bid) else None
-        ui.add_item(controls.BidMenu(table_id, number, lang, amounts, suggested))
+        ui.add_item(controls.BidMenu(table_id, stamp, lang, amounts, suggested))
         button("bidpass")
         button("hint")
         colours()
         return ui
     if phase == "trump":
         suggested = hint.suit.value if isinstance(hint, DeclareTrump) else None
-        ui.add_item(controls.TrumpMenu(table_id, number, lang, suggested))
+        ui.add_item(controls.TrumpMenu(table_id, stamp, lang, suggested))
         button("hint")
         colours()
         return ui
@@ -268,7 +270,7 @@ def build_view(
     first = first or plays_menu(table_id, game, options, lang)
     if first is not None:
         ui.add_item(first)
-    for item in card_menus(table_id, number, hand, lang, selected, by_suit=game == "sankou"):
+    for item in card_menus(table_id, stamp, hand, lang, selected, by_suit=game == "sankou"):
         ui.add_item(item)
     button("kitty" if phase == "kitty" else "play")
     if options.may_pass:
@@ -277,6 +279,11 @@ def build_view(
     button("clear")
     colours()
     return ui
+
+
+def stamp_of(options: TurnOptions) -> Stamp:
+    """What the panel's controls are drawn for: this hand, this turn."""
+    return Stamp(options.hand_number, options.moves)
 
 
 def bid_amounts(view: Any) -> list[int]:

@@ -85,6 +85,8 @@ def fix(
         return offer(info.id, "next", lang)
     if code == "not_seated" and info.status == "waiting" and None in info.seats:
         return table_button(info.id, "join", lang)
+    if code in ("table_not_waiting", "not_seated") and info.status == "playing":
+        return table_button(info.id, "queue", lang)  # a seat at the next deal
     return None
 
 

@@ -16,10 +16,12 @@ log = logging.getLogger(__name__)
 ALT_LIMIT = 1024  # characters of an attachment's description
 
 
-def png(data: bytes, name: str, description: str | None = None) -> discord.File:
-    """An image attachment; ``description`` is its alt text (what screen readers say)."""
-    alt = None if description is None else text.clip(description, ALT_LIMIT)
-    return discord.File(io.BytesIO(data), filename=name, description=alt)
+def png(data: bytes, name: str, description: str) -> discord.File:
+    """An image attachment with its alt text ``description`` (what screen readers say): every
+    picture has one."""
+    return discord.File(
+        io.BytesIO(data), filename=name, description=text.clip(description, ALT_LIMIT)
+    )
 
 
 async def draw(render_fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes | None:

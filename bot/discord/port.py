@@ -11,12 +11,16 @@ from typing import Any, Protocol, runtime_checkable
 
 import discord
 
+from bot.discord.scroll import Scroll
 from bot.service import TableInfo, TableService, Update
 
 
 @runtime_checkable
 class Publisher(Protocol):
     """What the parts use of the presenter: showing committed changes in a table's thread."""
+
+    @property
+    def scroll(self) -> Scroll: ...
 
     async def publish(self, update: Update) -> None: ...
 
@@ -33,6 +37,8 @@ class Publisher(Protocol):
     async def announce_again(self, info: TableInfo, name: str, old: int) -> None: ...
 
     async def remind(self, table_id: int, user_id: int) -> None: ...
+
+    async def ping_waiting(self) -> None: ...
 
     async def repair(self) -> None: ...
 
@@ -52,6 +58,8 @@ class Client(Protocol):
     def bot_pause(self) -> float: ...
 
     def get_channel(self, id: int, /) -> Any: ...
+
+    async def fetch_user(self, user_id: int, /) -> discord.User: ...
 
     def get_partial_messageable(
         self,

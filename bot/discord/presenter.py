@@ -28,6 +28,7 @@ from bot.discord import text
 from bot.discord.pings import Pings
 from bot.discord.port import Client, Part
 from bot.discord.posts import Posts
+from bot.discord.readers import Readers
 from bot.discord.scroll import Scroll
 from bot.discord.table_log import TableLog, bots_line
 from bot.discord.table_message import TableMessage
@@ -46,7 +47,8 @@ class Presenter(Part):
         self.posts = Posts(client)
         self.table = TableMessage(client, self.posts)
         self.table_log = TableLog(client, self.posts, self.table)
-        self.pings = Pings(client, self.posts, self.table)
+        self.readers = Readers()
+        self.pings = Pings(client, self.posts, self.table, self.readers)
         self._locks: dict[int, asyncio.Lock] = {}
         self._driving: dict[int, asyncio.Task[None]] = {}
         # Told of every change published (the open private hand messages follow the table).
@@ -102,23 +104,36 @@ class Presenter(Part):
             info = await self.info(update.table_id)
             if info is None:
                 return
-            if update.status == "ended":
-                info = replace(info, status="ended")
+            final: Any = None
+            if update.status == "ended":  # as stored: every hand counted, the last one's end
+                ended = await self._ended(update.table_id)
+                info, final = ended if ended is not None else (replace(info, status="ended"), None)
             self.posts.known[update.table_id] = info
             lang = info.settings.language
+            self.pings.saw(before or info, update)
             await self.pings.end(info, update)
-            await self.table_log.announce(info, update, seat_names(before or info, lang), lang)
-            view = await self.table.public_view(info.id)
             after_names = seat_names(info, lang)
-            user = update.to_move_user if info.status == "playing" else None
-            anew = user is not None and not self.pings.posted(info.id)
-            await self.table.refresh(info, view, after_names, coming=int(anew))
-            if anew:
-                assert user is not None
-                await self.pings.ping(info, view, user, after_names)
-            if info.status == "ended":  # nothing more will be shown of this table
+            if info.status == "ended":  # its final state in place, then the results below it
+                await self.table.refresh(info, final, after_names)
+                await self.table_log.announce(info, update, seat_names(before or info, lang), lang)
                 self.table_log.forget(info.id)
                 self.table.forget(info.id)
+                return
+            await self.table_log.announce(info, update, seat_names(before or info, lang), lang)
+            view = await self.table.public_view(info.id)
+            user = update.to_move_user if info.status == "playing" else None
+            coming = user is not None and await self.pings.coming(info, user)
+            await self.table.refresh(info, view, after_names, coming=int(coming))
+            if user is not None:
+                await self.pings.turn(info, view, user, after_names)
+
+    async def _ended(self, table_id: int) -> tuple[TableInfo, Any] | None:
+        try:
+            ended: tuple[TableInfo, Any] | None = await self.service.ended_table(table_id)
+        except Exception:
+            log.exception("table %s: its end could not be read back", table_id)
+            return None
+        return ended
 
     async def remind(self, table_id: int, user_id: int) -> None:
         """The reminder at 75% of the turn limit: a fresh ping in place of the first one."""
@@ -129,6 +144,21 @@ class Presenter(Part):
             view = await self.table.public_view(table_id)
             names = seat_names(info, info.settings.language)
             await self.pings.remind(info, view, user_id, names)
+
+    async def ping_waiting(self) -> None:
+        """Post the pings held back whose time has come (the player has been idle, or their
+        quiet hours ended), if it is still their turn."""
+        for table_id, waiting in self.pings.waiting():
+            async with self.lock(table_id):
+                info = await self.info(table_id)
+                seat = info.seats[info.to_move] if info and info.to_move is not None else None
+                if info is None or seat is None or seat.user_id != waiting.user_id:
+                    continue
+                view = await self.table.public_view(table_id)
+                names = seat_names(info, info.settings.language)
+                await self.pings.notify(
+                    info, view, waiting.user_id, names, reminder=waiting.reminder
+                )
 
     async def repair(self) -> None:
         """Catch up after Discord failures (the deadline pass calls this): redraw tables whose
@@ -188,10 +218,10 @@ class Presenter(Part):
 
     async def announce_again(self, info: TableInfo, name: str, old: int) -> None:
         """Say that a new table took the ended one's seats (whoever does not want to play
-        leaves; the host starts)."""
-        line = t(
-            "table.reopened", info.settings.language, name=text.name(name), table=info.id, old=old
-        )
+        leaves; the host starts; with nobody but bots besides, it is dealt at once)."""
+        alone = sum(1 for seat in info.seats if seat is not None and not seat.is_bot) == 1
+        key = "table.reopened_alone" if alone else "table.reopened"  # bots only: dealt at once
+        line = t(key, info.settings.language, name=text.name(name), table=info.id, old=old)
         async with self.lock(info.id):
             await self.table_log.add(info, [line])
 

@@ -2,8 +2,9 @@
 
 The buttons carry the hand and the page to show in their custom ids
 (``ct:rp:<hand>:<page>:<button>``): paging needs no memory and works after a restart. Each
-page re-plays the hand from the log in a worker thread and draws one picture: the deal, the
-table at the end of one trick, or the result.
+page re-plays the hand from the log in a worker thread and draws one picture: half of the deal
+(two pages, each about as tall as the table picture), the table at the end of one trick, or
+the result.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from engine.cards import Card
 from engine.replay import Replay
 
 BUTTONS = {"first": "⏮", "prev": "◀", "next": "▶", "last": "⏭"}
+DEAL_PAGES = 2  # the deal is shown in two parts (``render_deal``'s ``part``)
 
 
 class ReplayButton(
@@ -63,7 +65,7 @@ def replay_message(
     card colours), the paging buttons."""
     names = [seat_name(line, seat, lang) for seat in range(4)]
     shown = [text.name(name) for name in names]
-    pages = len(played.tricks) + 2
+    pages = DEAL_PAGES + len(played.tricks) + 1
     page = max(0, min(page, pages - 1))
     head = t(
         "replay.title",
@@ -77,17 +79,19 @@ def replay_message(
     if played.earlier:
         lines.append(t("replay.earlier_rules", lang))
     image: bytes | None
-    if page == 0:
+    if page < DEAL_PAGES:  # the deal in two pictures, each about as tall as the table's
         lines += _deal_lines(played, shown, lang)
-        image = render.render_deal(played.deal, names, lang, four_colour=four_colour)
-        name = "deal.png"
-    elif page <= len(played.tricks):
-        view = played.tricks[page - 1]
-        lines += _trick_lines(view, page, played, shown, lang)
+        deal = played.deal
+        image = render.render_deal(deal, names, lang, four_colour=four_colour, part=page)
+        name, alt = "deal.png", render.describe_deal(deal, names, lang, part=page)
+    elif page < DEAL_PAGES + len(played.tricks):
+        number = page - DEAL_PAGES + 1
+        view = played.tricks[number - 1]
+        lines += _trick_lines(view, number, played, shown, lang)
         image = render.render_table(view, names, lang, four_colour=four_colour)
-        name = "table.png"
+        name, alt = "table.png", render.describe_table(view, names, lang)
     else:
-        image, name = _result_page(line, played, names, shown, lang, lines, four_colour)
+        image, name, alt = _result_page(line, played, names, shown, lang, lines, four_colour)
     view = discord.ui.View(timeout=None)
     last = pages - 1
     for how, target in (("first", 0), ("prev", page - 1), ("next", page + 1), ("last", last)):
@@ -95,7 +99,7 @@ def replay_message(
         view.add_item(ReplayButton(line.hand_id, target, how, disabled=target == page))
     return {
         "content": text.fit(lines),
-        "attachments": [png(image, name)] if image is not None else [],
+        "attachments": [png(image, name, alt)] if image is not None else [],
         "view": view,
     }
 
@@ -150,7 +154,7 @@ def _result_page(
     lang: str,
     lines: list[str],
     four_colour: bool = False,
-) -> tuple[bytes | None, str]:
+) -> tuple[bytes | None, str, str]:
     result = played.game.result if played.game.over else None
     deltas = tuple(
         next((s.delta for s in line.seats if s.seat == seat and s.delta is not None), 0)
@@ -161,13 +165,14 @@ def _result_page(
         event = ev.HandEnded(line.number, None, deltas, line.outcome == "void")  # type: ignore[arg-type]
         lines.append(t("replay.result", lang, kind=result_word(kind, event, lang)))
         lines.append(", ".join(f"{shown[seat]} {deltas[seat]:+d}" for seat in range(4)))
-        return None, "result.png"
+        return None, "result.png", ""
     if result is None or line.outcome == "abandoned":
         lines.append(t("replay.abandoned", lang))
-        return None, "result.png"
+        return None, "result.png", ""
     event = ev.HandEnded(line.number, result, deltas, line.outcome == "void")  # type: ignore[arg-type]
     kind = getattr(result, "kind", None) or getattr(result, "tier", None)
     lines.append(t("replay.result", lang, kind=result_word(kind, event, lang)))
     lines += tally_lines(result, shown, lang)
     lines.append(", ".join(f"{shown[seat]} {deltas[seat]:+d}" for seat in range(4)))
-    return render.render_result(result, names, lang, four_colour=four_colour), "result.png"
+    image = render.render_result(result, names, lang, four_colour=four_colour)
+    return image, "result.png", render.describe_result(result, names, lang)

@@ -37,7 +37,9 @@ class Refused(Exception):
 
 
 def private_lang(interaction: discord.Interaction) -> str:
-    return lang_of(interaction.locale)
+    """The language of an answer to this user alone: the one they chose, else their client's."""
+    readers = getattr(interaction.client, "readers", None)
+    return readers.private(interaction) if readers is not None else lang_of(interaction.locale)
 
 
 def is_manager(interaction: discord.Interaction) -> bool:

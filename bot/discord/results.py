@@ -45,11 +45,12 @@ async def score_lines(service: TableService, info: TableInfo) -> list[ScoreLine]
     return lines
 
 
-def result_word(kind: Any, event: ev.HandEnded, lang: str) -> str:
-    """The kind of hand result in ``lang`` (清墩 result kind, 三扣 scoring tier)."""
+def result_word(kind: Any, event: ev.HandEnded, lang: str, *, removed: bool = False) -> str:
+    """The kind of hand result in ``lang`` (清墩 result kind, 三扣 scoring tier); a void hand
+    says whether a player left or was removed (``removed``: kicked, or out of time)."""
     value = getattr(kind, "value", str(kind))
     if event.void or value == "left":
-        return t("result.left", lang)
+        return t("result.removed" if removed else "result.left", lang)
     if f"result.{value}" in CATALOGUE:
         return t(f"result.{value}", lang)
     return t("result.failed", lang)

@@ -181,7 +181,7 @@ def stats_lines(stats: GameStats, minimum: int, lang: str) -> list[str]:
                 lang,
                 hands=stats.dealer_hands,
                 made=stats.dealer_made,
-                bands=" · ".join(_band(band, lang) for band in bands(stats)),
+                bands=" · ".join(_band(band, lang) for band in bands(stats) if band.hands),
             )
         )
         bid = "—" if stats.average_bid is None else f"{stats.average_bid:.0f}"
@@ -192,8 +192,9 @@ def stats_lines(stats: GameStats, minimum: int, lang: str) -> list[str]:
 
 
 def _band(band: Band, lang: str) -> str:
-    high = band.high if band.high != band.low else band.low
-    return t("stats.band", lang, low=band.low, high=high, made=band.made, hands=band.hands)
+    """One contract band: "bids 80–95 3/5", a band of one bid "bids 200 0/1"."""
+    key = "stats.band_one" if band.high == band.low else "stats.band"
+    return t(key, lang, low=band.low, high=band.high, made=band.made, hands=band.hands)
 
 
 def history_row(line: HandLine, lang: str) -> str:

@@ -4,14 +4,16 @@ Suits rarely matter in 清墩, so players type ranks only. The bot then picks, f
 the copy whose loss hurts the hand least: never a card that completes a 清墩 (three identical
 cards) when a spare copy exists, then not the last copy of a card in a straight flush 同花順.
 Cards written with a suit (``5S``, ``♥10``) or jokers (``BJ``, ``大王``) are taken as written.
-This is input convenience on the bot side only; the engine still judges the play.
+Three bare copies of a rank (``555``) that cannot beat the table as a plain triple are the 清墩
+of that rank when the hand holds one (``bare_triple``; the play verb decides). This is input
+convenience on the bot side only; the engine still judges the play.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from engine.cards import ACE, Card, parse_cards
 from engine.errors import CardParseError
@@ -59,6 +61,19 @@ def resolve(text: str, hand: Iterable[Card]) -> list[Card]:
         left[card] -= 1
         chosen.append(card)
     return explicit + chosen
+
+
+def bare_triple(text: str) -> bool:
+    """Whether ``text`` is three bare copies of one rank (``555``): such a triple may be meant
+    as the 清墩 of that rank when a plain triple cannot beat the table."""
+    ranks = typed_ranks(text)
+    bare = [m for m in _TOKEN.finditer(text.strip()) if m["rank"]]
+    return len(bare) == 3 and len(ranks) == 1 and sum(ranks.values()) == 3
+
+
+def is_qingdun(cards: Sequence[Card]) -> bool:
+    """Three identical cards (one suit, one rank: a 清墩)."""
+    return len(cards) == 3 and cards[0] is cards[1] is cards[2]
 
 
 def typed_ranks(text: str) -> Counter[int]:

@@ -58,7 +58,11 @@ class TableLog(Part):
                 lines = []
                 if isinstance(event, ev.HandEnded):
                     last = any(isinstance(a, ev.TableEnded) for a in update.announcements)
-                    await self._result(info, event, names, lang, last=last)
+                    removed = any(
+                        isinstance(a, ev.SeatOpened) and a.reason in ("kicked", "timeout")
+                        for a in update.announcements
+                    )
+                    await self._result(info, event, names, lang, last=last, removed=removed)
                 elif isinstance(event, ev.EndVoteOpened):
                     await self._vote(info, event, names, lang)
                 else:
@@ -133,7 +137,14 @@ class TableLog(Part):
             log.info("table %s: vote message not closed (%s)", info.id, exc)
 
     async def _result(
-        self, info: TableInfo, event: ev.HandEnded, names: list[str], lang: str, *, last: bool
+        self,
+        info: TableInfo,
+        event: ev.HandEnded,
+        names: list[str],
+        lang: str,
+        *,
+        last: bool,
+        removed: bool = False,
     ) -> None:
         """A hand's result: picture and words, the players of that hand with their table
         score (a player who just left too), and Next hand when the table does not deal."""
@@ -145,7 +156,8 @@ class TableLog(Part):
                 names[seat] = next((ln.name for ln in lines if ln.user_id == user), names[seat])
         score = totals(lines, users)
         kind = getattr(event.result, "kind", None) or getattr(event.result, "tier", None)
-        head = t("play.hand_over", lang, number=event.number, kind=result_word(kind, event, lang))
+        word = result_word(kind, event, lang, removed=removed)
+        head = t("play.hand_over", lang, number=event.number, kind=word)
         shown = [text.name(name) for name in names]
         body = [
             *tally_lines(event.result, shown, lang),

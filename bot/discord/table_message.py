@@ -1,7 +1,8 @@
 """The table message: the table's picture, one line of its state and its buttons, kept in view.
 
 It is edited in place, and posted anew (the old one deleted) when more than ``BELOW`` messages
-would sit under it (``bot.discord.scroll`` counts them), or when it is older than
+would sit under it (never once the table has ended: then it is edited to its final state, above
+the result and the standings) (``bot.discord.scroll`` counts them), or when it is older than
 ``REPOST_AFTER`` and anything would sit under it (or the count is unknown: a message from
 before a restart). Every other post in the thread goes through ``send``, which first moves the
 table message down if the post would bury it. The picture is drawn in a worker thread
@@ -74,10 +75,16 @@ class TableMessage(Part):
             except Exception:
                 log.exception("table %s: no summary line", info.id)
         if summary:  # the seats are in the picture and its alt text: the message stays short
+            if info.deadline is not None and not getattr(view, "over", False):
+                when = t("turn.due", lang, when=f"<t:{int(info.deadline)}:R>")
+                summary = f"{summary} · {when}"
             lines.append(summary)
         else:
             for index, name in enumerate(names):
                 lines.append(t("table.seat_line", lang, seat=index + 1, name=text.name(name)))
+        if info.waiting:
+            names = ", ".join(text.name(name) for name in info.waiting)
+            lines.append(t("table.line", lang, names=names))
         if info.status == "waiting":
             count = sum(1 for s in info.seats if s is not None)
             lines.append(t("table.waiting", lang, count=count))
@@ -93,6 +100,8 @@ class TableMessage(Part):
         would sit below it."""
         lang = info.settings.language
         files: list[discord.File] = []
+        if info.status == "waiting":  # no hand: a voided one would show newcomers in it
+            view = None
         if view is not None:
             score = await self.scores(info)
             try:
@@ -107,9 +116,11 @@ class TableMessage(Part):
             controls_view = controls.public_view(info.id, info.status, info.game, lang, view)
         posts = self.posts
         current = posts.message_id(info)
-        if current is not None and not (repost or self._crowded(info, current, coming)):
+        ended = info.status == "ended"  # edited in place, never posted below the result
+        if current is not None and (ended or not (repost or self._crowded(info, current, coming))):
             message = posts.channel(info).get_partial_message(current)  # type: ignore[attr-defined]
-            kept = {"attachments": files} if files else {}  # an ended table keeps its picture
+            # an ended table keeps its picture; a waiting one shows none
+            kept = {"attachments": files} if files or info.status == "waiting" else {}
             try:
                 await message.edit(content=content, view=controls_view, **kept)
                 posts.stale.discard(info.id)
@@ -118,6 +129,8 @@ class TableMessage(Part):
                 log.warning("table %s: edit failed (%s); posting anew", info.id, why(exc))
             for file in files:
                 file.reset()
+        if ended:
+            return
         posted = await posts.post(info, content=content, files=files, view=controls_view)
         if posted is None:
             posts.stale.add(info.id)
@@ -142,7 +155,7 @@ class TableMessage(Part):
     async def _make_room(self, info: TableInfo) -> None:
         """Before a post: move the table message down first if the post would bury it."""
         current = self.posts.message_id(info)
-        if current is None:
+        if current is None or info.status == "ended":
             return
         below = self.posts.scroll.below(self.posts.channel_id(info), current)
         if below is not None and below + 1 > BELOW:

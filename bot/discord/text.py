@@ -29,6 +29,7 @@ from bot.i18n import t
 from bot.service import TableInfo
 from engine.cards import Card, parse_cards
 from engine.errors import CardParseError
+from render.order import by_rank
 
 CONTENT_LIMIT = 2000  # characters in a message's content
 NAME_LIMIT = 64  # Discord names have at most 32 code points: 64 UTF-16 units
@@ -74,8 +75,8 @@ def echo(text: str) -> str:
 
 
 def cards(shown: Iterable[Card]) -> str:
-    """Cards as players read them: ``10♥ J♠ 大王``."""
-    return " ".join(card.pretty for card in shown)
+    """Cards as players read them, by rank, then suit: ``3♠ 3♥ 10♥ J♠ 大王``."""
+    return " ".join(card.pretty for card in by_rank(shown))
 
 
 def symbols(notation: str) -> str:

@@ -12,9 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import discord
-
-from bot.discord import controls, text
+from bot.discord import text
 from bot.i18n import t
 from bot.service import CatchUp, TableInfo
 from bot.service import events as ev
@@ -33,9 +31,11 @@ def content(
     catch: CatchUp | None,
     *,
     reminder: bool = False,
+    lang: str | None = None,
 ) -> str:
-    """The ping's text in the table's language, within Discord's 2,000 characters."""
-    lang = info.settings.language
+    """The ping's text in the reader's language (``lang``; else the table's), within
+    Discord's 2,000 characters."""
+    lang = lang or info.settings.language
     mention = f"<@{user_id}>"
     shown = [text.name(name) for name in names]
     phase = str(getattr(view, "phase", "play"))
@@ -43,6 +43,8 @@ def content(
     if reminder:
         head = t("turn.reminder", lang, turn=head)
     lines = [head]
+    if catch is not None and catch.for_you:
+        lines.append(ran_out(catch.for_you, game=info.game, lang=lang))
     details = [beat(view, shown, lang) if view is not None else None]
     if info.deadline is not None:
         details.append(t("turn.due", lang, when=f"<t:{int(info.deadline)}:R>"))
@@ -57,11 +59,50 @@ def content(
     return text.fit(lines)
 
 
-def buttons(info: TableInfo) -> discord.ui.View:
-    """The My hand button under a ping (the same persistent control as on the table)."""
-    ui = discord.ui.View(timeout=None)
-    ui.add_item(controls.TableButton(info.id, "hand", info.settings.language))
-    return ui
+def ran_out(moves: Sequence[Any], *, game: str, lang: str) -> str:
+    """ "Time ran out: a bot passed for you" (or played …): what a bot did in the player's
+    place since their own last move."""
+    words: list[str] = []
+    for event in moves:
+        match event:
+            case ev.Played(_, cards):
+                words.append(t("for_you.played", lang, cards=text.cards(cards)))
+            case ev.BidPassed(_):
+                words.append(t("for_you.bid_pass", lang))
+            case ev.Passed(_):
+                words.append(t("for_you.bid_pass" if game == "sankou" else "for_you.passed", lang))
+            case ev.BidMade(_, amount):
+                words.append(t("for_you.bid", lang, amount=amount))
+            case ev.KittyLaid(_):
+                words.append(t("for_you.kitty", lang))
+            case ev.TrumpChosen(_, suit):
+                words.append(t("for_you.trump", lang, suit=t(f"suit.{suit.value}", lang)))
+    separator = ", " if lang == "en" else "、"
+    return t("turn.time_ran_out", lang, moves=separator.join(words))
+
+
+def catch_up(info: TableInfo, view: Any, names: Sequence[str], catch: CatchUp, lang: str) -> str:
+    """The *Catch up* answer (private, no mention): the state now, the deadline, what the
+    reader missed since their own last move."""
+    shown = [text.name(name) for name in names]
+    state = [beat(view, shown, lang) if view is not None and info.to_move is None else None]
+    if info.to_move is not None and 0 <= info.to_move < len(shown):
+        state = [
+            t("hand.waiting", lang, name=shown[info.to_move]).rstrip(".。"),
+            beat(view, shown, lang),
+        ]
+    if info.deadline is not None:
+        state.append(t("turn.due", lang, when=f"<t:{int(info.deadline)}:R>"))
+    lines = [t("turn.catch_up", lang, table=info.id, state=" · ".join(s for s in state if s))]
+    if catch.for_you:
+        lines.append(ran_out(catch.for_you, game=info.game, lang=lang))
+    if catch.events:
+        key = "turn.since" if catch.acted else "turn.so_far"
+        summary = since(catch.events, info.game, shown, lang)
+        lines.append(text.clip(t(key, lang, events=summary), SUMMARY_LIMIT))
+    else:
+        lines.append(t("turn.nothing_yet", lang))
+    return text.fit(lines)
 
 
 def beat(view: Any, names: Sequence[str], lang: str) -> str | None:

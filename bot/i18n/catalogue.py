@@ -36,6 +36,8 @@ UI: dict[str, Entry] = {
     "button.clear": {"en": "Clear", "zh-TW": "清除", "zh-CN": "清除"},
     "button.kitty": {"en": "Lay kitty", "zh-TW": "扣底", "zh-CN": "扣底"},
     "button.partner": {"en": "Partner's hand", "zh-TW": "看對家的牌", "zh-CN": "看对家的牌"},
+    "button.catch_up": {"en": "Catch up", "zh-TW": "近況", "zh-CN": "近况"},
+    "button.queue": {"en": "Join next hand", "zh-TW": "下一局入座", "zh-CN": "下一局入座"},
     "button.prev": {"en": "Previous", "zh-TW": "上一頁", "zh-CN": "上一页"},
     "button.next": {"en": "Next", "zh-TW": "下一頁", "zh-CN": "下一页"},
     "select.cards": {
@@ -46,8 +48,8 @@ UI: dict[str, Entry] = {
     "select.bid": {"en": "Bid (叫分)", "zh-TW": "叫分", "zh-CN": "叫分"},
     "select.trump": {"en": "Name trump", "zh-TW": "定主牌花色", "zh-CN": "定主牌花色"},
     "option.bid": {"en": "Bid {amount}", "zh-TW": "叫 {amount} 分", "zh-CN": "叫 {amount} 分"},
-    "card.BJ": {"en": "Big joker (大王)", "zh-TW": "大王", "zh-CN": "大王"},
-    "card.SJ": {"en": "Small joker (小王)", "zh-TW": "小王", "zh-CN": "小王"},
+    "card.BJ": {"en": "大王", "zh-TW": "大王", "zh-CN": "大王"},  # one name in every text
+    "card.SJ": {"en": "小王", "zh-TW": "小王", "zh-CN": "小王"},
     # --- suits, places, kinds -----------------------------------------------------------
     "suit.S": {"en": "♠ Spades", "zh-TW": "♠ 黑桃", "zh-CN": "♠ 黑桃"},
     "suit.H": {"en": "♥ Hearts", "zh-TW": "♥ 紅心", "zh-CN": "♥ 红心"},
@@ -84,6 +86,11 @@ UI: dict[str, Entry] = {
     "result.normal": {"en": "normal end", "zh-TW": "正常結束", "zh-CN": "正常结束"},
     "result.negative": {"en": "negative score", "zh-TW": "負分", "zh-CN": "负分"},
     "result.left": {"en": "void (a player left)", "zh-TW": "逃跑作廢", "zh-CN": "逃跑作废"},
+    "result.removed": {
+        "en": "void (a player was removed)",
+        "zh-TW": "有玩家被移出，作廢",
+        "zh-CN": "有玩家被移出，作废",
+    },
     "result.team_points": {
         "en": "Points: Team A {a} · Team B {b}",
         "zh-TW": "得分：甲隊 {a} · 乙隊 {b}",
@@ -322,6 +329,11 @@ UI: dict[str, Entry] = {
         "zh-TW": "你的手牌：{count} 張。",
         "zh-CN": "你的手牌：{count} 张。",
     },
+    "hand.partner_title": {
+        "en": "Your partner's hand",
+        "zh-TW": "對家的手牌",
+        "zh-CN": "对家的手牌",
+    },
     "hand.partner": {
         "en": "Your partner's hand: {count} cards.",
         "zh-TW": "對家的手牌：{count} 張。",
@@ -336,6 +348,21 @@ UI: dict[str, Entry] = {
     "hand.played": {"en": "Played: {cards}", "zh-TW": "已出：{cards}", "zh-CN": "已出：{cards}"},
     "hand.passed": {"en": "You passed.", "zh-TW": "你不要。", "zh-CN": "你不要。"},
     "hand.done": {"en": "Done.", "zh-TW": "完成。", "zh-CN": "完成。"},
+    "table.unchanged": {
+        "en": "Nothing changed at the table.",
+        "zh-TW": "牌桌沒有變化。",
+        "zh-CN": "牌桌没有变化。",
+    },
+    "table.closed_here": {
+        "en": "Table #{table} is closed: its final standings and **Play again** are above.",
+        "zh-TW": "第 {table} 桌已結束：最終排名和「原班人馬再開一桌」在上面。",
+        "zh-CN": "第 {table} 桌已结束：最终排名和“原班人马再开一桌”在上面。",
+    },
+    "table.shown": {
+        "en": "The table is shown again at the bottom.",
+        "zh-TW": "牌桌已重新顯示在最下面。",
+        "zh-CN": "牌桌已重新显示在最下面。",
+    },
     "hint.play": {
         "en": "Hint: play {cards}.",
         "zh-TW": "提示：出 {cards}。",
@@ -594,6 +621,22 @@ UI: dict[str, Entry] = {
         "zh-TW": "那是上一局的按鈕，沒有動作。你現在的牌：",
         "zh-CN": "那是上一局的按钮，没有动作。你现在的牌：",
     },
+    "hand.old_panel": {
+        "en": "This is an old hand message: nothing was played. Your hand now:",
+        "zh-TW": "這是舊的手牌訊息，沒有出牌。你現在的手牌：",
+        "zh-CN": "这是旧的手牌消息，没有出牌。你现在的手牌：",
+    },
+    "hand.expired": {
+        "en": "This hand message is closed (Discord lets the bot update it for 15 minutes). "
+        "Press **My hand** for your cards now.",
+        "zh-TW": "這則手牌訊息已關閉（Discord 只讓機器人更新 15 分鐘）。按「我的牌」看現在的牌。",
+        "zh-CN": "这条手牌消息已关闭（Discord 只让机器人更新 15 分钟）。按“我的牌”看现在的牌。",
+    },
+    "hand.moved": {
+        "en": "↓ Your hand moved below.",
+        "zh-TW": "↓ 你的手牌移到下面了。",
+        "zh-CN": "↓ 你的手牌移到下面了。",
+    },
     "hand.throw_failed": {
         "en": "Your throw {attempted} failed: you had to play {forced}.",
         "zh-TW": "你甩 {attempted} 失敗，只能出 {forced}。",
@@ -614,6 +657,65 @@ UI: dict[str, Entry] = {
         "en": "Hint: pass (不叫).",
         "zh-TW": "提示：不叫。",
         "zh-CN": "提示：不叫。",
+    },
+    "pings.auto": {
+        "en": "Turn pings: a mention on your turn, unless you moved in the last {minutes} min "
+        "and your hand is open (it says “your turn” itself); then one once you are idle.",
+        "zh-TW": "輪到你的通知：輪到你時提及你；若你 {minutes} 分鐘內出過牌且手牌開著就先不提及"
+        "（手牌上會寫「輪到你」），閒置後再提及。",
+        "zh-CN": "轮到你的通知：轮到你时提及你；若你 {minutes} 分钟内出过牌且手牌开着就先不提及"
+        "（手牌上会写“轮到你”），闲置后再提及。",
+    },
+    "pings.always": {
+        "en": "Turn pings: a mention on every turn.",
+        "zh-TW": "輪到你的通知：每次輪到你都提及你。",
+        "zh-CN": "轮到你的通知：每次轮到你都提及你。",
+    },
+    "pings.idle": {
+        "en": "Turn pings: a mention only once you have been idle {minutes} min.",
+        "zh-TW": "輪到你的通知：閒置 {minutes} 分鐘後才提及你。",
+        "zh-CN": "轮到你的通知：闲置 {minutes} 分钟后才提及你。",
+    },
+    "pings.dm": {
+        "en": "Turn pings: a direct message instead of a mention, unless you moved in the last "
+        "{minutes} min and your hand is open.",
+        "zh-TW": "輪到你的通知：改用私訊；若你 {minutes} 分鐘內出過牌且手牌開著就先不發。",
+        "zh-CN": "轮到你的通知：改用私信；若你 {minutes} 分钟内出过牌且手牌开着就先不发。",
+    },
+    "pings.quiet": {
+        "en": "Quiet hours: {start}:00–{end}:00 ({zone}). Nothing notifies you then, but the "
+        "table's turn limit still runs.",
+        "zh-TW": "勿擾時段：{start}:00–{end}:00（{zone}）。期間不通知你，但牌桌的限時照走。",
+        "zh-CN": "免打扰时段：{start}:00–{end}:00（{zone}）。期间不通知你，但牌桌的限时照走。",
+    },
+    "pings.no_quiet": {
+        "en": "No quiet hours.",
+        "zh-TW": "沒有勿擾時段。",
+        "zh-CN": "没有免打扰时段。",
+    },
+    "settings.language_set": {
+        "en": "What the bot says to you alone is in English now.",
+        "zh-TW": "機器人只對你說的話現在用繁體中文。",
+        "zh-CN": "机器人只对你说的话现在用简体中文。",
+    },
+    "line.joined": {
+        "en": "You are in line for a seat: number {place}. At the next deal you take a seat a "
+        "player left or was removed from, or a bot's. Press Join next hand again to leave the "
+        "line.",
+        "zh-TW": "你在等位：第 {place} 位。下一局發牌時，你會坐進有人離開或被移出的座位，"
+        "或電腦的座位。再按「下一局入座」就離開等位。",
+        "zh-CN": "你在等位：第 {place} 位。下一局发牌时，你会坐进有人离开或被移出的座位，"
+        "或电脑的座位。再按“下一局入座”就离开等位。",
+    },
+    "line.left": {
+        "en": "You left the line for a seat.",
+        "zh-TW": "你已離開等位。",
+        "zh-CN": "你已离开等位。",
+    },
+    "table.line": {
+        "en": "Waiting for a seat at the next deal: {names}",
+        "zh-TW": "等下一局入座：{names}",
+        "zh-CN": "等下一局入座：{names}",
     },
     "settings.four_colour_on": {
         "en": "Four-colour cards on: ♠ black, ♥ red, ♦ blue, ♣ green in your own pictures.",
@@ -773,6 +875,35 @@ UI.update(
             "zh-CN": "{turn}大家在等你。",
         },
         "turn.due": {"en": "due {when}", "zh-TW": "期限 {when}", "zh-CN": "期限 {when}"},
+        "turn.time_ran_out": {
+            "en": "Time ran out: a bot {moves} for you.",
+            "zh-TW": "時間到了：電腦替你{moves}。",
+            "zh-CN": "时间到了：电脑替你{moves}。",
+        },
+        "for_you.played": {
+            "en": "played {cards}",
+            "zh-TW": "出了 {cards}",
+            "zh-CN": "出了 {cards}",
+        },
+        "for_you.passed": {"en": "passed", "zh-TW": "不要", "zh-CN": "不要"},
+        "for_you.bid_pass": {"en": "passed (不叫)", "zh-TW": "不叫", "zh-CN": "不叫"},
+        "for_you.bid": {"en": "bid {amount}", "zh-TW": "叫了 {amount}", "zh-CN": "叫了 {amount}"},
+        "for_you.kitty": {"en": "laid the kitty", "zh-TW": "扣了底", "zh-CN": "扣了底"},
+        "for_you.trump": {
+            "en": "named {suit} trump",
+            "zh-TW": "定了{suit}為主",
+            "zh-CN": "定了{suit}为主",
+        },
+        "turn.catch_up": {
+            "en": "Catch up, table #{table}: {state}",
+            "zh-TW": "第 {table} 桌近況：{state}",
+            "zh-CN": "第 {table} 桌近况：{state}",
+        },
+        "turn.nothing_yet": {
+            "en": "Nothing happened since your last move.",
+            "zh-TW": "你上次出手之後還沒有變化。",
+            "zh-CN": "你上次出手之后还没有变化。",
+        },
         "turn.first_bid": {
             "en": "No bids yet: bid 80 or more, or pass",
             "zh-TW": "還沒有人叫分：叫 80 分以上，或不叫",
@@ -887,6 +1018,14 @@ UI.update(
             "zh-TW": "{rank}. {name}：{total:+d}（{count} 局）",
             "zh-CN": "{rank}. {name}：{total:+d}（{count} 局）",
         },
+        "table.reopened_alone": {
+            "en": "{name} opened table #{table} with the same seats as table #{old}: "
+            "the bots are back and the first hand is dealt.",
+            "zh-TW": "{name} 用第 {old} 桌的原班人馬開了第 {table} 桌："
+            "電腦都回來了，第一局已發牌。",
+            "zh-CN": "{name} 用第 {old} 桌的原班人马开了第 {table} 桌："
+            "电脑都回来了，第一局已发牌。",
+        },
         "table.reopened": {
             "en": "{name} opened table #{table} with the same seats as table #{old}. Whoever "
             "does not want to play presses **Leave**; the host presses **Start**.",
@@ -955,6 +1094,9 @@ UI.update(
             "**4. After the hand** the result and the table score are posted, then the next "
             "hand is dealt (or a player presses **Next hand**). Your partner's hand: "
             "**Partner's hand**, once you are out.\n\n"
+            "**Reading the pictures.** ×2 under a card's corner: two identical cards. A small "
+            "gold dot: a point card (5, 10, K). A gold ring: your turn, your chosen cards, the "
+            "play to beat.\n\n"
             "Leaving during a hand costs 50 points. The rules follow on the next pages.",
             "zh-TW": "**1. 輪到你。** 機器人會在牌桌的討論串提醒你，附上要壓過的牌和期限。"
             "按「我的牌」（在提醒或牌桌下方）私下看自己的牌。\n\n"
@@ -968,6 +1110,8 @@ UI.update(
             "提醒訊息會說你上次出手之後發生了什麼。\n\n"
             "**4. 一局結束**會貼出結果和總分，接著發下一局（或由玩家按「下一局」）。"
             "出完牌之後可以按「看對家的牌」。\n\n"
+            "**看圖。** 牌角下的 ×2：兩張一樣的牌。金色小圓點：分牌（5、10、K）。"
+            "金框：輪到你、你選的牌、要壓過的牌。\n\n"
             "牌局中離座扣 50 分。後面幾頁是完整規則。",
             "zh-CN": "**1. 轮到你。** 机器人会在牌桌的子区提醒你，附上要压过的牌和期限。"
             "按“我的牌”（在提醒或牌桌下方）私下看自己的牌。\n\n"
@@ -981,6 +1125,8 @@ UI.update(
             "提醒消息会说你上次出手之后发生了什么。\n\n"
             "**4. 一局结束**会贴出结果和总分，接着发下一局（或由玩家按“下一局”）。"
             "出完牌之后可以按“看对家的牌”。\n\n"
+            "**看图。** 牌角下的 ×2：两张一样的牌。金色小圆点：分牌（5、10、K）。"
+            "金框：轮到你、你选的牌、要压过的牌。\n\n"
             "牌局中离座扣 50 分。后面几页是完整规则。",
         },
         "rules.howto.sankou": {
@@ -998,7 +1144,10 @@ UI.update(
             "**4. Catching up.** The table picture numbers the current trick in order and shows "
             "the last trick; your ping says what happened since your last move.\n\n"
             "After the hand the result and the table score are posted, then the next hand is "
-            "dealt (or a player presses **Next hand**). Leaving during a hand costs 9 points. "
+            "dealt (or a player presses **Next hand**). Leaving during a hand costs 9 points.\n\n"
+            "**Reading the pictures.** ×2 under a card's corner: two identical cards. A small "
+            "gold dot: a point card (5, 10, K). Gold: your turn, your chosen cards, the play "
+            "winning the trick, the highest bid. In your hand the codes of trumps are orange. "
             "The rules follow on the next pages.",
             "zh-TW": "**1. 輪到你。** 機器人會在牌桌的討論串提醒你，"
             "附上要壓過的牌（或要超過的叫分）和期限。按「我的牌」（在提醒或牌桌下方）私下看自己的牌。\n\n"
@@ -1011,7 +1160,10 @@ UI.update(
             "**4. 跟上進度。** 牌桌圖依出牌順序標出這一輪的牌，也畫出上一輪；"
             "提醒訊息會說你上次出手之後發生了什麼。\n\n"
             "一局結束會貼出結果和總分，接著發下一局（或由玩家按「下一局」）。"
-            "牌局中離座扣 9 分。後面幾頁是完整規則。",
+            "牌局中離座扣 9 分。\n\n"
+            "**看圖。** 牌角下的 ×2：兩張一樣的牌。金色小圓點：分牌（5、10、K）。"
+            "金色：輪到你、你選的牌、這一輪最大的牌、最高叫分。手牌裡主牌的代號是橘色。"
+            "後面幾頁是完整規則。",
             "zh-CN": "**1. 轮到你。** 机器人会在牌桌的子区提醒你，"
             "附上要压过的牌（或要超过的叫分）和期限。按“我的牌”（在提醒或牌桌下方）私下看自己的牌。\n\n"
             "**2. 叫分**：在手牌的菜单选分数，或按“不叫”（`/打牌 叫分 85`、`/打牌 不要`）。"
@@ -1023,7 +1175,10 @@ UI.update(
             "**4. 跟上进度。** 牌桌图按出牌顺序标出这一轮的牌，也画出上一轮；"
             "提醒消息会说你上次出手之后发生了什么。\n\n"
             "一局结束会贴出结果和总分，接着发下一局（或由玩家按“下一局”）。"
-            "牌局中离座扣 9 分。后面几页是完整规则。",
+            "牌局中离座扣 9 分。\n\n"
+            "**看图。** 牌角下的 ×2：两张一样的牌。金色小圆点：分牌（5、10、K）。"
+            "金色：轮到你、你选的牌、这一轮最大的牌、最高叫分。手牌里主牌的代号是橙色。"
+            "后面几页是完整规则。",
         },
         "since.played": {
             "en": "{name}: {cards}",

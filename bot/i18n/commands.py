@@ -161,6 +161,10 @@ COMMANDS: dict[str, Entry] = {
     ),
     "play.pass": _e("pass", "不要", "不要"),
     "play.pass.desc": _e("Pass (清墩 trick or 三扣 bidding)", "不要／不叫", "不要／不叫"),
+    "play.nobid": _e("nobid", "不叫", "不叫"),
+    "play.nobid.desc": _e(
+        "三扣 bidding: pass (不叫), the same as pass", "三扣叫分：不叫", "三扣叫分：不叫"
+    ),
     "play.hand": _e("hand", "手牌", "手牌"),
     "play.hand.desc": _e("See your hand privately", "私下看自己的手牌", "私下看自己的手牌"),
     "play.hint": _e("hint", "提示", "提示"),
@@ -326,6 +330,54 @@ COMMANDS: dict[str, Entry] = {
         "四色牌：♠ 黑、♥ 紅、♦ 藍、♣ 綠",
         "四色牌：♠ 黑、♥ 红、♦ 蓝、♣ 绿",
     ),
+    "settings.pings": _e("pings", "通知", "通知"),
+    "settings.pings.desc": _e(
+        "When and how your turns notify you (without options: what is set)",
+        "輪到你時何時、如何通知你（不填：看目前設定）",
+        "轮到你时何时、如何通知你（不填：看当前设置）",
+    ),
+    "settings.pings.when": _e("when", "何時", "何时"),
+    "settings.pings.when.desc": _e(
+        "Auto: no ping while you just moved and your hand is open",
+        "自動：剛出過牌且手牌開著時不通知",
+        "自动：刚出过牌且手牌开着时不通知",
+    ),
+    "settings.pings.minutes": _e("minutes", "分鐘", "分钟"),
+    "settings.pings.minutes.desc": _e(
+        "Minutes idle before a ping (default 3)",
+        "閒置幾分鐘後才通知（預設 3）",
+        "闲置几分钟后才通知（默认 3）",
+    ),
+    "settings.pings.quiet_from": _e("quiet_from", "勿擾開始", "免打扰开始"),
+    "settings.pings.quiet_from.desc": _e(
+        "Quiet hours start (0-23; the same as the end: none)",
+        "勿擾開始的整點（0-23；與結束相同：不設）",
+        "免打扰开始的整点（0-23；与结束相同：不设）",
+    ),
+    "settings.pings.quiet_to": _e("quiet_to", "勿擾結束", "免打扰结束"),
+    "settings.pings.quiet_to.desc": _e(
+        "Quiet hours end (0-23)", "勿擾結束的整點（0-23）", "免打扰结束的整点（0-23）"
+    ),
+    "settings.pings.time_zone": _e("time_zone", "時區", "时区"),
+    "settings.pings.time_zone.desc": _e(
+        "Your time zone, e.g. Asia/Taipei or Europe/London",
+        "你的時區，例如 Asia/Taipei",
+        "你的时区，例如 Asia/Shanghai",
+    ),
+    "choice.auto": _e(
+        "Auto: unless I just moved", "自動：剛出過牌就不通知", "自动：刚出过牌就不通知"
+    ),
+    "choice.always": _e("Every turn", "每次輪到我", "每次轮到我"),
+    "choice.idle": _e("Only after minutes idle", "閒置幾分鐘後", "闲置几分钟后"),
+    "choice.dm": _e("A direct message instead", "改用私訊", "改用私信"),
+    "settings.language": _e("language", "語言", "语言"),
+    "settings.language.desc": _e(
+        "The language of what the bot says to you alone",
+        "機器人只對你說的話用哪種語言",
+        "机器人只对你说的话用哪种语言",
+    ),
+    "settings.language.language": _e("language", "語言", "语言"),
+    "settings.language.language.desc": _e("Your language", "你的語言", "你的语言"),
     "choice.on": _e("On", "開", "开"),
     "choice.off": _e("Off", "關", "关"),
 }

@@ -43,6 +43,21 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "「{token}」：點數是 2-10 J Q K A，大王 BJ、小王 SJ。",
         "zh-CN": "“{token}”：点数是 2-10 J Q K A，大王 BJ、小王 SJ。",
     },
+    "no_line_waiting": {
+        "en": "Table {table_id} is not playing: join it now.",
+        "zh-TW": "第 {table_id} 桌沒在打牌：現在就能入座。",
+        "zh-CN": "第 {table_id} 桌没在打牌：现在就能入座。",
+    },
+    "line_full": {
+        "en": "The line for a seat at table {table_id} is full.",
+        "zh-TW": "第 {table_id} 桌等位的人已滿。",
+        "zh-CN": "第 {table_id} 桌等位的人已满。",
+    },
+    "triple_to_qingdun": {
+        "en": "A plain triple cannot beat this, but your 清墩 {cards} can: type {typed}.",
+        "zh-TW": "普通三張壓不過，你的清墩 {cards} 可以：請打 {typed}。",
+        "zh-CN": "普通三张压不过，你的清墩 {cards} 可以：请打 {typed}。",
+    },
     "not_enough_cards": {
         "en": "You do not hold that many “{token}”.",
         "zh-TW": "你手上沒有這麼多張「{token}」。",
@@ -246,6 +261,26 @@ ERRORS: dict[str, Entry] = {
         "en": "On timeout a bot plays the turn or the player is removed; “{rule}” is neither.",
         "zh-TW": "逾時只能電腦代打或移出玩家，沒有「{rule}」。",
         "zh-CN": "超时只能电脑代打或移出玩家，没有“{rule}”。",
+    },
+    "bad_ping_mode": {
+        "en": "Turn pings are auto, always, idle or dm.",
+        "zh-TW": "輪到你的通知只能是自動、總是、閒置後或私訊。",
+        "zh-CN": "轮到你的通知只能是自动、总是、闲置后或私信。",
+    },
+    "bad_idle_minutes": {
+        "en": "Idle minutes must be between {min} and {max}.",
+        "zh-TW": "閒置分鐘數要在 {min} 到 {max} 之間。",
+        "zh-CN": "闲置分钟数要在 {min} 到 {max} 之间。",
+    },
+    "bad_quiet_hours": {
+        "en": "Quiet hours are whole hours from 0 to 23.",
+        "zh-TW": "勿擾時段要用 0 到 23 的整點。",
+        "zh-CN": "免打扰时段要用 0 到 23 的整点。",
+    },
+    "bad_time_zone": {
+        "en": "“{zone}” is not a time zone: use a name like Asia/Taipei or Europe/Paris.",
+        "zh-TW": "「{zone}」不是時區：請用 Asia/Taipei、Asia/Shanghai 這樣的名稱。",
+        "zh-CN": "“{zone}”不是时区：请用 Asia/Shanghai、Asia/Taipei 这样的名称。",
     },
     "bad_hand_count": {
         "en": "The number of hands must be at least 1.",

@@ -104,6 +104,11 @@ SCORES: dict[str, Entry] = {
         "叫 {low}–{high} 分 {made}/{hands}",
         "叫 {low}–{high} 分 {made}/{hands}",
     ),
+    "stats.band_one": _e(
+        "bids {low} {made}/{hands}",
+        "叫 {low} 分 {made}/{hands}",
+        "叫 {low} 分 {made}/{hands}",
+    ),
     "stats.bids": _e(
         "Average bid {bid} · throws {throws}, failed {failed}",
         "平均叫分 {bid} · 甩牌 {throws} 次，失敗 {failed} 次",
@@ -172,12 +177,12 @@ SCORES: dict[str, Entry] = {
     ),
     # --- exports --------------------------------------------------------------------------
     "export.done": _e(
-        "The record of hand #{id}. Re-play it offline: `python -m engine.replay {file}` "
-        "(the format: docs/records.md).",
-        "#{id} 這一局的紀錄。離線重播：`python -m engine.replay {file}`"
-        "（格式見 docs/records.md）。",
-        "#{id} 这一局的记录。离线回放：`python -m engine.replay {file}`"
-        "（格式见 docs/records.md）。",
+        "The record of hand #{id}: every card as dealt and every move, as a JSON file ({file}). "
+        "Keep it, share it, or check the hand with any program that reads the format.",
+        "#{id} 這一局的紀錄：發到的每張牌和每一步，存成 JSON 檔（{file}）。"
+        "可以保存、分享，或用讀得懂這個格式的程式核對這一局。",
+        "#{id} 这一局的记录：发到的每张牌和每一步，存成 JSON 文件（{file}）。"
+        "可以保存、分享，或用读得懂这个格式的程序核对这一局。",
     ),
     # English singulars ("1 hand"): ``bot.i18n.t`` picks these when ``hands`` is 1
     "board.line.hands_one": _e(

@@ -11,6 +11,7 @@ from bot.service.events import (
     Update,
 )
 from bot.service.games import Dealer, deal_by_seed
+from bot.service.people import PING_MODES, PingSettings
 from bot.service.requests import DiscardCards, MakeBid, NameTrump, PassTurn, PlayCards, Request
 from bot.service.service import TableService
 from bot.service.settings import TableSettings, TimeoutRule
@@ -18,6 +19,7 @@ from bot.service.state import Clock
 
 __all__ = [
     "MESSAGES",
+    "PING_MODES",
     "REFUSALS",
     "CatchUp",
     "Clock",
@@ -28,6 +30,7 @@ __all__ = [
     "MakeBid",
     "NameTrump",
     "PassTurn",
+    "PingSettings",
     "PlayCards",
     "Request",
     "SeatInfo",

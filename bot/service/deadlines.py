@@ -188,7 +188,11 @@ class Deadlines:
                 flags = {seat: (False, True)}
             else:
                 flags = {seat: (True, False)}  # now the host may remove the player (``kick``)
+            hand = table.hand_number
             update = await self.bots.commit_move(table, seat, action, "timeout", flags)
+            story = table.story
+            if story and hand == table.hand_number and story[-1][0] == seat:  # a bot's move
+                story[-1] = (seat, (*first, *story[-1][1]))  # (catch-up tells the player)
             return replace(update, announcements=(*first, *update.announcements))
 
         async with self.state.lock(table_id):

@@ -262,8 +262,9 @@ class CatchUp:
     only), for a front end to sum up when it is their turn again."""
 
     events: tuple[Announcement, ...]  # in order; the whole hand so far if the seat has not acted
-    acted: bool  # the seat has acted in this hand (itself, or a bot for it on a timeout)
+    acted: bool  # the player has moved in this hand themselves (not a bot for them)
     new_player: bool  # no hand of the player finished in this server and none acted in this one
+    for_you: tuple[Announcement, ...] = ()  # the moves a bot made for the player meanwhile
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +300,8 @@ class TableInfo:
     host: int | None = None  # the seat that runs the table (its creator while seated)
     closing: bool = False  # the table ends when the current hand ends
     end_vote_hand: int | None = None  # the hand a vote on ending now is open for
+    moves: int = 0  # entries in the latest hand's log: the turn a hand panel was drawn at
+    waiting: tuple[str, ...] = ()  # the names in line for a seat at the next deal, in order
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +318,7 @@ class TurnOptions:
     kitties: tuple[tuple[Suit, tuple[Card, ...]], ...]  # 三扣: kitties to bury, by trump kept
     take_back: bool  # the player may ask to take back the last move (their own) now
     asked: bool  # a take-back is being asked now (the controls wait for its answer)
+    moves: int = 0  # entries in the hand's log when taken (never later than the view)
 
 
 @dataclass(frozen=True, slots=True)

@@ -74,6 +74,8 @@ class LiveTable:
     # (hand, trick, seat) of every take-back request asked in the current hand: one per player
     # and trick, so nobody is asked twice about one move (the open one survives a restart)
     take_backs_asked: set[tuple[int, int, int]] = field(default_factory=set)
+    # (user id, name) waiting for a seat at the next deal, in order (``waiting_list``)
+    queue: list[tuple[int, str]] = field(default_factory=list)
     unavailable: bool = False  # a write failed and so did reading it back: retried, refused
     # the latest hand was dealt under earlier rules ("running" or "over"): not re-played; the
     # deadline pass deals again under today's rules (``Writes.renew_rules``), calls wait
@@ -138,6 +140,7 @@ def rebuild(record: ActiveTable) -> LiveTable:
         end_vote=row.end_vote,
         take_back=row.take_back,
         version=row.version,
+        queue=list(row.queue),
     )
     if record.hand is not None:
         table.hand_number = record.hand.number

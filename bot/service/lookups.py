@@ -7,6 +7,7 @@ every part answers through them, so one table reads the same whoever changed it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from bot.service import events as ev
 from bot.service.errors import refuse
@@ -59,7 +60,14 @@ def info_of(table: LiveTable) -> ev.TableInfo:
         host=table.host(),
         closing=table.closing,
         end_vote_hand=None if table.end_vote is None else table.end_vote["hand"],
+        moves=moves_of(table),
+        waiting=tuple(name for _, name in table.queue),
     )
+
+
+def moves_of(table: LiveTable) -> int:
+    """The entries in the latest hand's log (take-backs too: the count only grows)."""
+    return len(table.game.actions) if table.game is not None else 0
 
 
 def own_seat(table: LiveTable, user_id: int) -> int:
@@ -119,6 +127,17 @@ class Lookups:
             return info_of(live)
         record = await self.state.store.table_record(table_id)
         return None if record is None else info_of(rebuild(record))
+
+    async def ended_table(self, table_id: int) -> tuple[ev.TableInfo, Any] | None:
+        """A table that has ended, as stored: its info (every hand counted) and the public
+        view of its last hand at its end (None: no hand was dealt)."""
+        if table_id in self.state.tables:
+            return None
+        record = await self.state.store.table_record(table_id)
+        if record is None:
+            return None
+        table = rebuild(record)
+        return info_of(table), None if table.game is None else table.game.view(None)
 
     def table_for_user(self, channel_id: int, user_id: int) -> int | None:
         """The table of this channel where the user sits, if any."""

@@ -121,17 +121,28 @@ class Playing:
         return await asyncio.shield(thought) or fallback
 
     async def catch_up(self, table_id: int, user_id: int) -> ev.CatchUp:
-        """What the user missed in the current hand since their seat last acted (public events
-        only, the whole hand so far if it has not acted yet), and whether they are new here."""
+        """What the user missed in the current hand since their own last move (public events
+        only, the whole hand so far if they have not moved yet; a move a bot made for them when
+        their time ran out does not count as theirs: it is listed in ``for_you``), and whether
+        they are new here."""
         async with self.state.lock(table_id):
             table = await self.serving.table(table_id)
             seat = own_seat(table, user_id)
             story = list(_story(table))
-        acted = [index for index, (actor, _) in enumerate(story) if actor == seat]
-        missed = story[acted[-1] + 1 :] if acted else story
+        own = [
+            i for i, (actor, group) in enumerate(story) if actor == seat and not _for(seat, group)
+        ]
+        missed = story[own[-1] + 1 :] if own else story
         events = tuple(event for _, group in missed for event in group)
-        new = not acted and not await self.state.store.has_hands(table.guild_id, user_id)
-        return ev.CatchUp(events, bool(acted), new)
+        for_you = tuple(
+            event
+            for actor, group in missed
+            if actor == seat and _for(seat, group)
+            for event in group
+            if isinstance(event, _MOVES) and event.seat == seat
+        )
+        new = not own and not await self.state.store.has_hands(table.guild_id, user_id)
+        return ev.CatchUp(events, bool(own), new, for_you)
 
     async def legal_plays(
         self,
@@ -191,3 +202,14 @@ class Playing:
         async with self.state.lock(table_id):
             table = await self.serving.table(table_id)
             return None if table.game is None else table.game.view(None)
+
+
+_MOVES = (ev.Played, ev.Passed, ev.BidMade, ev.BidPassed, ev.KittyLaid, ev.TrumpChosen)
+
+
+def _for(seat: int, group: tuple[ev.Announcement, ...]) -> bool:
+    """Whether this step of ``seat`` was made for it by a bot (its time ran out, or a bot took
+    the seat over for the rest of the hand)."""
+    return any(
+        isinstance(event, ev.TimedOut | ev.SeatTakenOver) and event.seat == seat for event in group
+    )

@@ -26,9 +26,9 @@ table's stored version (``Transaction.claim_table``): a table changed meanwhile 
 process is refused (``table_changed``) and read back, never overwritten.
 
 The methods here only forward: each concern is a part in its own module (``recovery``,
-``serving``, ``lookups``, ``lobby``, ``play``, ``private_hand``, ``bots``, ``deadlines``,
-``writes``, ``scores``), and they share one ``ServiceState`` (``state``); the docstrings are
-on the parts.
+``serving``, ``lookups``, ``lobby``, ``waiting_list``, ``play``, ``private_hand``, ``people``,
+``bots``, ``deadlines``, ``writes``, ``scores``), and they share one ``ServiceState``
+(``state``); the docstrings are on the parts.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Self
 
@@ -46,7 +47,8 @@ from bot.service.deadlines import Deadlines
 from bot.service.games import Dealer, deal_by_seed
 from bot.service.live import LiveTable
 from bot.service.lobby import Lobby
-from bot.service.lookups import Lookups, info_of
+from bot.service.lookups import Lookups, info_of, moves_of
+from bot.service.people import People, PingSettings
 from bot.service.play import Playing
 from bot.service.private_hand import PrivateHand
 from bot.service.recovery import Recovery
@@ -56,6 +58,7 @@ from bot.service.serving import Serving
 from bot.service.settings import TableSettings
 from bot.service.state import Clock, ServiceState
 from bot.service.thinking import Thinker
+from bot.service.waiting_list import WaitingList
 from bot.service.writes import Writes
 from bot.store import ScoreLine, Shards, Store
 from bot.store.postgres import ShardLease
@@ -103,6 +106,8 @@ class TableService:
         self._lobby = Lobby(state, self._recovery, self._serving, self._lookups, self._writes)
         self._play = Playing(state, self._serving, self._writes, self._bots)
         self._hand = PrivateHand(state, self._serving, self._writes, self._bots)
+        self._people = People(state, self._serving)
+        self._line = WaitingList(state, self._serving, self._lookups)
         self._deadlines = Deadlines(
             state, self._recovery, self._serving, self._writes, self._bots, self._lobby, self._hand
         )
@@ -254,6 +259,9 @@ class TableService:
     def table_for_user(self, channel_id: int, user_id: int) -> int | None:
         return self._lookups.table_for_user(channel_id, user_id)
 
+    async def ended_table(self, table_id: int) -> tuple[ev.TableInfo, Any] | None:
+        return await self._lookups.ended_table(table_id)
+
     # -- tables and seats (lobby.py) -------------------------------------------------------
 
     async def create_table(
@@ -279,6 +287,9 @@ class TableService:
         self, table_id: int, user_id: int, name: str, seat: int | None = None
     ) -> ev.Update:
         return await self._lobby.join(table_id, user_id, name, seat)
+
+    async def wait_for_seat(self, table_id: int, user_id: int, name: str) -> tuple[ev.Update, int]:
+        return await self._line.toggle(table_id, user_id, name)
 
     async def choose_seat(self, table_id: int, user_id: int, seat: int) -> ev.Update:
         return await self._lobby.choose_seat(table_id, user_id, seat)
@@ -360,13 +371,34 @@ class TableService:
     # -- the private hand (private_hand.py) ------------------------------------------------
 
     async def turn_options(self, table_id: int, user_id: int, limit: int = 25) -> ev.TurnOptions:
-        return await self._hand.turn_options(table_id, user_id, limit)
+        """(``PrivateHand.turn_options``) with the moves made, counted first: a hand panel's
+        controls are never stamped with a turn later than the one they show."""
+        live = self._state.tables.get(table_id)
+        moves = moves_of(live) if live is not None else 0
+        return replace(await self._hand.turn_options(table_id, user_id, limit), moves=moves)
 
     async def four_colour(self, user_id: int) -> bool:
         return await self._hand.four_colour(user_id)
 
     async def set_four_colour(self, user_id: int, on: bool) -> bool:
         return await self._hand.set_four_colour(user_id, on)
+
+    # -- each player's own settings (people.py) ---------------------------------------------
+
+    async def ping_settings(self, user_id: int) -> PingSettings:
+        return await self._people.pings(user_id)
+
+    async def set_ping_settings(self, user_id: int, settings: PingSettings) -> PingSettings:
+        return await self._people.set_pings(user_id, settings)
+
+    async def language(self, user_id: int) -> str | None:
+        return await self._people.language(user_id)
+
+    async def languages(self) -> dict[int, str]:
+        return await self._people.languages()
+
+    async def set_language(self, user_id: int, language: str) -> str:
+        return await self._people.set_language(user_id, language)
 
     async def leave_cost(self, table_id: int, user_id: int) -> ev.LeaveCost | None:
         return await self._hand.leave_cost(table_id, user_id)

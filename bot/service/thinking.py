@@ -191,6 +191,9 @@ class Thinker:
             self._fall_back(job, "closed")
             return job.future
         self.start()
+        if not self._pool:
+            self._fall_back(job, "no workers")
+            return job.future
         if interactive:
             self._hints.append(job)
         else:
@@ -322,7 +325,18 @@ class Thinker:
         ready is the medium move)."""
         if not self._pool and not self._closed:
             kinds = [True] * self.hint_workers + [False] * self.workers
-            self._pool = [self._new_worker(hints_only) for hints_only in kinds]
+            pool: list[Worker] = []
+            try:
+                for hints_only in kinds:
+                    pool.append(self._new_worker(hints_only))
+            except OSError as exc:  # e.g. no process may be spawned: tried at the next decision
+                log.error("the AI workers cannot start (%s)", error_kind(exc))
+                for worker in pool:
+                    if worker.timer is not None:
+                        worker.timer.cancel()
+                    _kill(worker)
+                return
+            self._pool = pool
 
     async def ready(self) -> None:
         """Start the workers and wait until every one is ready (benches, tests)."""
@@ -377,7 +391,11 @@ class Thinker:
             return
         log.error("an AI worker is replaced (%s)", why)
         _kill(worker)
-        self._pool[self._pool.index(worker)] = self._new_worker(worker.hints_only)
+        try:
+            self._pool[self._pool.index(worker)] = self._new_worker(worker.hints_only)
+        except OSError as exc:  # tried again in a moment, not in a hot loop
+            log.error("an AI worker cannot start (%s)", error_kind(exc))
+            worker.timer = self._later(1.0, self._replace, worker, "could not start")
 
     # -- answers -------------------------------------------------------------------------
 

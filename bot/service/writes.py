@@ -22,6 +22,7 @@ from bot.service.recovery import Recovery
 from bot.service.scores import record_settled
 from bot.service.serving import READ_BACK, Serving
 from bot.service.state import ServiceState
+from bot.service.waiting_list import seat_from_line
 from bot.store import LedgerEntry, Transaction
 from engine.actions import Action, TakeBack, action_to_json
 from engine.game import versioned_start
@@ -193,6 +194,10 @@ class Writes:
         ]
 
     async def deal(self, table: LiveTable, tx: Transaction, now: float) -> list[ev.Announcement]:
+        """The next hand: first the line's head takes a free seat or a bot's (``waiting_list``)."""
+        seated = await seat_from_line(table, tx)
+        if None in table.seats:  # nobody took the seat that opened: the table waits
+            return seated
         rules = table.rules
         start = self.state.dealer(rules.name, self.state.seed(), rules.first_bidder(table.game))
         game = rules.from_start(start)
@@ -204,7 +209,7 @@ class Writes:
         table.story = []
         table.status = "playing"
         await tx.update_table(table.id, status="playing", hand_id=table.hand_id)
-        return [ev.HandDealt(number, game.to_move)]
+        return [*seated, ev.HandDealt(number, game.to_move)]
 
     async def renew_rules(self, table: LiveTable) -> ev.Update:
         """(Under the table's lock.) A table whose latest hand was dealt under earlier rules
@@ -272,19 +277,21 @@ class Writes:
                 await tx.append_action(hand_id, seq, action_id, seat, action_to_json(recorded), now)
                 out += await self.settle(table, tx, now)
             out.append(ev.SeatOpened(seat, occupant.user_id, reason))
-            if replace_by_bot:
+            table.seats[seat] = None
+            await tx.clear_seat(table.id, seat)
+            if table.status != "ended":  # the line's head sits down first, else a bot may
+                out += await seat_from_line(table, tx)
+            if replace_by_bot and table.seats[seat] is None:
                 name = f"Bot {seat}"
                 table.seats[seat] = Seat(None, name)
                 await tx.put_seat(table.id, seat, None, name)
                 out.append(ev.SeatTaken(seat, None, name))
-            else:
-                table.seats[seat] = None
-                await tx.clear_seat(table.id, seat)
             if table.status == "ended":
                 return out
             if table.humans() == 0:
                 return out + await self.end(table, tx, now, "no_players")
-            if replace_by_bot:
+            full = None not in table.seats
+            if full and (replace_by_bot or table.settings.auto_deal):
                 return out + await self.deal(table, tx, now)
             if table.status == "playing":
                 table.status = "waiting"

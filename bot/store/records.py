@@ -28,6 +28,7 @@ class TableRow:
     end_vote: dict[str, Any] | None = None  # the open vote on ending the hand now
     take_back: dict[str, Any] | None = None  # the open request to take back a move
     version: int = 0  # bumped by every write to the table (see ``Transaction.claim_table``)
+    queue: tuple[tuple[int, str], ...] = ()  # (user id, name) waiting for a seat, in order
 
 
 @dataclass(frozen=True, slots=True)

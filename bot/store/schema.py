@@ -227,4 +227,10 @@ MIGRATIONS: tuple[str, ...] = (
         WHERE s.user_id IS NOT NULL AND t.status <> 'ended'
         GROUP BY t.channel_id, s.user_id;
     """,
+    # 10: each player's turn pings and language (issue 20); who waits for a seat at a table.
+    """
+    ALTER TABLE user_settings ADD COLUMN pings TEXT;  -- JSON: when and how turns notify
+    ALTER TABLE user_settings ADD COLUMN language TEXT;  -- private answers' language, if set
+    ALTER TABLE tables ADD COLUMN queue TEXT;  -- JSON: who joins at the next deal, in order
+    """,
 )

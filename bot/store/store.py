@@ -43,7 +43,7 @@ from bot.store.transaction import Transaction
 _TABLE_COLUMNS = (
     "id, guild_id, channel_id, thread_id, message_id, game, settings, language, status, "
     "creator_id, created_at, hand_id, hands_done, deadline, reminder_at, reminder_sent, "
-    "closing, end_vote, take_back, version"
+    "closing, end_vote, take_back, version, queue"
 )
 WRITE_WAIT = 2.0  # seconds a write keeps waiting for a lock held by another process
 
@@ -81,6 +81,7 @@ def _table_row(row: Any) -> TableRow:
         end_vote=None if row[17] is None else json.loads(row[17]),
         take_back=None if row[18] is None else json.loads(row[18]),
         version=row[19],
+        queue=tuple((user, name) for user, name in json.loads(row[20] or "[]")),
     )
 
 
@@ -196,6 +197,20 @@ class Store(ScoreReads):
             "SELECT four_colour FROM user_settings WHERE user_id = ?", (user_id,)
         )
         return bool(rows[0][0]) if rows else None
+
+    async def user_settings(self, user_id: int) -> tuple[str | None, str | None]:
+        """The player's turn pings (JSON) and language, each None where never set."""
+        rows = await self._all(
+            "SELECT pings, language FROM user_settings WHERE user_id = ?", (user_id,)
+        )
+        return (rows[0][0], rows[0][1]) if rows else (None, None)
+
+    async def languages(self) -> dict[int, str]:
+        """Every player's chosen language (those who chose one)."""
+        rows = await self._all(
+            "SELECT user_id, language FROM user_settings WHERE language IS NOT NULL"
+        )
+        return {int(user): str(language) for user, language in rows}
 
     async def has_hands(self, guild_id: int, user_id: int) -> bool:
         """Whether the user has a hand in this server's ledger (finished or void)."""

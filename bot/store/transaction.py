@@ -33,6 +33,7 @@ _UPDATABLE = frozenset(
         "closing",
         "end_vote",
         "take_back",
+        "queue",
     }
 )
 _LOG = "INSERT INTO actions (hand_id, seq, action_id, seat, action, at) VALUES (?, ?, ?, ?, ?, ?)"
@@ -166,7 +167,7 @@ class Transaction(ScoreWrites):
         unknown = set(fields) - _UPDATABLE
         if unknown:
             raise ValueError(f"not updatable: {sorted(unknown)}")
-        for name in ("settings", "end_vote", "take_back"):
+        for name in ("settings", "end_vote", "take_back", "queue"):
             if fields.get(name) is not None:
                 fields[name] = dumps(fields[name])
         if fields.get("status") == "ended":  # its people are free to sit elsewhere
@@ -312,6 +313,18 @@ class Transaction(ScoreWrites):
             "ON CONFLICT (user_id) DO UPDATE SET four_colour = excluded.four_colour",
             (user_id, bool(on)),
         )
+
+    async def set_user_settings(
+        self, user_id: int, *, pings: str | None = None, language: str | None = None
+    ) -> None:
+        """The player's turn pings (JSON) or language; each left as it is when not given."""
+        for column, value in (("pings", pings), ("language", language)):
+            if value is not None:
+                await self._run(
+                    f"INSERT INTO user_settings (user_id, {column}) VALUES (?, ?) "
+                    f"ON CONFLICT (user_id) DO UPDATE SET {column} = excluded.{column}",
+                    (user_id, value),
+                )
 
     async def set_min_ranked_hands(self, guild_id: int, hands: int) -> None:
         await self._run(

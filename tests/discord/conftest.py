@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
@@ -135,6 +136,42 @@ def discord_limits(
     assert found == [], "\n".join(found)
 
 
+class Notified:
+    """Every notification the bot sent: (user id, where) per message that may mention a user
+    (``where``: the channel id), direct messages included."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[int, int]] = []
+        self.direct: dict[int, int] = {}  # direct message channel -> its user
+
+    def of(self, user_id: int) -> list[int]:
+        return [where for user, where in self.sent if user == user_id]
+
+
+@pytest.fixture
+def notified(monkeypatch: pytest.MonkeyPatch) -> Notified:
+    """Record whom the bot's messages notify (a mention it allows, or a direct message)."""
+    seen = Notified()
+    dispatch = router.dispatch
+
+    def recorded(backend: Any, method: str, path: str, **kwargs: Any) -> Any:
+        result = dispatch(backend, method, path, **kwargs)
+        body = kwargs.get("json") or {}
+        if method == "POST" and path == "/users/@me/channels":
+            seen.direct[int(result["id"])] = int(body["recipient_id"])
+        found = re.fullmatch(r"/channels/(\d+)/messages", path)
+        if method == "POST" and found and isinstance(body, dict):
+            channel = int(found[1])
+            if channel in seen.direct:
+                seen.sent.append((seen.direct[channel], channel))
+            for user in (body.get("allowed_mentions") or {}).get("users", []):
+                seen.sent.append((int(user), channel))
+        return result
+
+    monkeypatch.setattr(router, "dispatch", recorded)
+    return seen
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     """Where the bot keeps its database; the bot creates the schema itself on start."""
@@ -226,6 +263,37 @@ def options(message: Any, custom_id: str) -> list[tuple[str, str]]:
             if data.get("custom_id") == custom_id:
                 return [(o["value"], o["label"]) for o in data.get("options", [])]
     raise AssertionError(f"no menu {custom_id}")
+
+
+def _custom_ids(found: Any) -> list[str]:
+    if isinstance(found, str):
+        return re.findall(r"ct:[\w:.]+", found)
+    if isinstance(found, list):
+        return [str(item) for item in found]
+    out = []
+    for row in found.components:
+        for child in row["components"] if isinstance(row, dict) else row.children:
+            data = child if isinstance(child, dict) else child.to_dict()
+            if data.get("custom_id"):
+                out.append(data["custom_id"])
+    return out
+
+
+def cid(message: Any, control: str) -> str:
+    """The custom id of a hand panel's control in ``message`` (``h:play``, ``c:0``, ``lp``,
+    ``bid`` …), whatever hand and turn it was drawn for."""
+    pattern = re.compile(rf"ct:\d+:\d+\.\d+:{re.escape(control)}")
+    for custom_id in _custom_ids(message):
+        if pattern.fullmatch(custom_id):
+            return custom_id
+    raise AssertionError(f"no control {control}: {_custom_ids(message)}")
+
+
+def has(found: Any, control: str) -> bool:
+    """Whether a message (its components, their text or a list of their ids) holds the hand
+    panel's control ``control``."""
+    pattern = re.compile(rf"ct:\d+:\d+\.\d+:{re.escape(control)}")
+    return any(pattern.fullmatch(custom_id) for custom_id in _custom_ids(found))
 
 
 def chosen(message: Any) -> list[str]:

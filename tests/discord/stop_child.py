@@ -1,7 +1,8 @@
 """A bot process for the stop tests: the shutdown code of ``python -m bot`` around a real service.
 
-``python -m tests.discord.stop_child DB`` opens a ``TableService`` on DB with a pool of two
-spawned AI worker processes, then serves until a signal, through ``run_until_stopped`` and
+``python -m tests.discord.stop_child DB`` opens a ``TableService`` on DB with two spawned AI
+worker processes (one for bots, one for hints), then serves until a signal, through
+``run_until_stopped`` and
 ``stop_serving`` as ``bot.discord.app`` does: four tables of a player and three strong bots
 (thinking 0.3 s a move in the workers). Players' moves come in as
 "interactions" through ``InFlight.take`` (each asks a hint, also thought in a worker, then
@@ -14,6 +15,7 @@ close, no messages to send).
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 from itertools import count
 
@@ -23,6 +25,8 @@ from bot.service.requests import from_action
 from bot.service.thinking import Thinker
 
 SETTINGS = {"bot_level": "strong", "bot_seconds": 0.3, "hint_seconds": 0.2}
+WORKERS = 2  # one for bot decisions, one for hints
+LIFETIME = 120.0  # seconds: a child the test never signals ends by itself, never hangs CI
 
 
 async def drive(service: TableService, table_id: int) -> None:
@@ -53,6 +57,7 @@ class Child:
         self.in_flight = InFlight()
         self.drivers: list[asyncio.Task[None]] = []
         self.done = asyncio.Event()
+        self.told = False
 
     async def serve(self) -> None:
         service, players = self.service, {}
@@ -75,11 +80,10 @@ class Child:
                 self.in_flight.take(lambda w=work, t=table: asyncio.create_task(w, name=str(t)))
                 if self.in_flight.closed:
                     work.close()
-            pool = getattr(service.thinker, "_pool", None)
-            processes = getattr(pool, "_processes", None) or {}
-            if len(processes) == 2 and not getattr(self, "told", False):
+            pids = service.thinker.worker_pids()
+            if len(pids) == WORKERS and not self.told:
                 self.told = True
-                print("workers", *processes, flush=True)
+                print("workers", *pids, flush=True)
             await asyncio.sleep(0.02)
 
     async def close(self) -> None:
@@ -91,8 +95,9 @@ class Child:
 
 
 async def main(path: str) -> None:
-    service = await TableService.open(path, thinker=Thinker(2))
+    service = await TableService.open(path, thinker=Thinker(1, hint_workers=1))
     child = Child(service)
+    asyncio.get_running_loop().call_later(LIFETIME, os._exit, 3)
     print("stopped", await run_until_stopped(child.serve(), child.stop), flush=True)
 
 

@@ -81,8 +81,12 @@ async def test_kick_by_the_creator_and_a_manager_not_by_anyone_else(
     assert refused.flags.ephemeral
     assert seat_lines(world) == ["Seat 1: ann", "Seat 2: bo", "Seat 3: cy", "Seat 4: di"]
 
-    assert answer(await ann.slash(world.thread, "table kick", player=cy)).content == "Done."
-    assert answer(await mod.slash(world.thread, "table kick", player=di)).content == "Done."
+    assert answer(await ann.slash(world.thread, "table kick", player=cy)).content == (
+        "cy was removed from the table."
+    )
+    assert answer(await mod.slash(world.thread, "table kick", player=di)).content == (
+        "di was removed from the table."
+    )
     assert seat_lines(world) == ["Seat 1: ann", "Seat 2: bo", "Seat 3: (empty)", "Seat 4: (empty)"]
     text = public_text(world)
     assert "cy was removed from the table." in text and "di was removed from the table." in text
@@ -95,11 +99,15 @@ async def test_choose_a_seat_and_remove_a_bot(world: World) -> None:
     await ann.slash(world.channel, "table create", game="qingdun")
     await bo.slash(world.thread, "table join")
     await ann.slash(world.thread, "table addbot", seat=3)
-    assert answer(await bo.slash(world.thread, "table seat", seat=4)).content == "Done."
+    assert (
+        answer(await bo.slash(world.thread, "table seat", seat=4)).content == "bo sits at seat 4."
+    )
     assert seat_lines(world) == ["Seat 1: ann", "Seat 2: (empty)", "Seat 3: Bot 3", "Seat 4: bo"]
     taken = answer(await bo.slash(world.thread, "table seat", seat=3)).content
     assert taken == "Seat 3 is taken."
-    assert answer(await bo.slash(world.thread, "table removebot", seat=3)).content == "Done."
+    assert answer(await bo.slash(world.thread, "table removebot", seat=3)).content == (
+        "The bot left seat 3."
+    )
     assert seat_lines(world) == ["Seat 1: ann", "Seat 2: (empty)", "Seat 3: (empty)", "Seat 4: bo"]
     assert "The bot left seat 3." in public_text(world)
     not_bot = answer(await bo.slash(world.thread, "table removebot", seat=1)).content
@@ -136,10 +144,14 @@ async def test_ending_mid_hand_takes_every_players_yes_and_scores_stay(world: Wo
     assert "Every player must agree: ann, bo, cy." in vote.content
     outsider = answer(await di.click(vote, custom_id="ct:1:vote:2:y"))
     assert outsider.ephemeral and outsider.content == "You do not sit at table 1."
-    assert answer(await bo.click(vote, custom_id="ct:1:vote:2:y")).content == "Done."
+    assert (
+        answer(await bo.click(vote, custom_id="ct:1:vote:2:y")).content == "bo agrees to end now."
+    )
     assert "bo agrees to end now." in public_text(world)
     assert "The table is closed." not in public_text(world)
-    assert answer(await cy.click(vote, custom_id="ct:1:vote:2:y")).content == "Done."
+    assert answer(await cy.click(vote, custom_id="ct:1:vote:2:y")).content == (
+        "Everyone agreed: the hand is abandoned, no scores."
+    )
     text = public_text(world)
     assert "Everyone agreed: the hand is abandoned, no scores." in text
     assert "The table is closed." in text
@@ -172,7 +184,9 @@ async def test_a_refused_vote_plays_the_hand_out_then_closes_the_table(world: Wo
     await open_table(world, "qingdun")
     await end_table(world, ann)
     vote = vote_message(world)
-    assert answer(await bo.click(vote, custom_id="ct:1:vote:1:n")).content == "Done."
+    assert answer(await bo.click(vote, custom_id="ct:1:vote:1:n")).content.startswith(
+        "bo wants to play on"
+    )
     assert "bo wants to play on: the hand is played out, then the table closes." in public_text(
         world
     )

@@ -43,12 +43,12 @@ async def test_a_void_follower_gets_a_few_follows_by_groups(world: World, deals:
     offered = await choices(world, "")
     assert 3 <= len(offered) <= 25
     assert offered[0]["value"] == "JD 9D 9D 8D 7D 7D 9C 8C 8C 7C"  # lowest, pairs kept
-    assert offered[0]["name"].startswith("10 cards · J♦ 9♦ 9♦")
+    assert offered[0]["name"].startswith("10 cards · 7♦ 7♦ 7♣ 8♦")  # by rank, then suit
     game = service.state.tables[1].game
     for choice in offered:
         assert game.is_legal(1, parse_cards(choice["value"]))
     played = await world.players[1].slash(world.thread, "play cards", cards=offered[0]["value"])
-    assert answer(played).content.startswith("Played: J♦ 9♦")
+    assert answer(played).content.startswith("Played: 7♦ 7♦ 7♣")
 
 
 async def test_typed_cards_guide_the_suggestions(world: World, deals: Any) -> None:

@@ -14,7 +14,9 @@ from tests.discord.conftest import (
     answer,
     assert_hands_private,
     chosen,
+    cid,
     confirm,
+    has,
     open_table,
     options,
     public_text,
@@ -53,10 +55,10 @@ async def test_hint_chooses_and_raises_its_cards_and_a_choice_is_drawn_again(
     assert chosen(hinted) == ["9C#0"]
     assert list(drawn[-1]["highlight"]) == parse_cards("9C")
     assert hinted.attachments[0].description.endswith("Chosen: 9♣.")  # the alt text says it
-    again = await ann.select(hinted, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
+    again = await ann.select(hinted, ["3S#0", "3H#0"], custom_id=cid(hinted, "c:0"))
     assert list(drawn[-1]["highlight"]) == parse_cards("3S 3H")
     assert again.response.content.splitlines()[-1] == "Selected: 3♠ 3♥"
-    cleared = await ann.click(again.response, custom_id="ct:1:1:h:clear")
+    cleared = await ann.click(again.response, custom_id=cid(again.response, "h:clear"))
     assert list(drawn[-1]["highlight"]) == [] and chosen(cleared.response) == []
 
 
@@ -74,7 +76,7 @@ async def test_four_colours_for_one_player_by_command_or_toggle(
     assert drawn[-1]["four_colour"] is False  # bo's own choice: the two-colour deck
     labels = [b["label"] for row in mine.components for b in row["components"] if "label" in b]
     assert "2 colours" in labels
-    toggled = await ann.click(mine, custom_id="ct:1:1:h:colours")
+    toggled = await ann.click(mine, custom_id=cid(mine, "h:colours"))
     assert toggled.response.content.startswith("Four-colour cards off: ♠ ♣ black, ♥ ♦ red.")
     assert drawn[-1]["four_colour"] is False
     assert await simcord_env.bot.service.four_colour(ann.id) is False
@@ -87,10 +89,10 @@ async def test_a_take_back_asks_the_other_players_and_their_yes_gives_the_turn_b
     ann, bo, cy, di = world.players
     await open_table(world, "qingdun")  # seats: ann, bo, a bot, cy
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
-    value = next(v for v, label in options(hand, "ct:1:1:lp") if label.endswith("3♠ 3♥"))
-    played = await ann.select(hand, [value], custom_id="ct:1:1:lp")
-    assert "ct:1:1:h:takeback" in ids(played.response)
-    asked = await ann.click(played.response, custom_id="ct:1:1:h:takeback")
+    value = next(v for v, label in options(hand, cid(hand, "lp")) if label.endswith("3♠ 3♥"))
+    played = await ann.select(hand, [value], custom_id=cid(hand, "lp"))
+    assert has(played.response, "h:takeback")
+    asked = await ann.click(played.response, custom_id=cid(played.response, "h:takeback"))
     assert asked.response.content.startswith("The other side is asked to let you take it")
     request = next(m for m in world.thread.history() if "asks to take back" in m.content)
     assert request.content.startswith("ann asks to take back 3♠ 3♥.")
@@ -111,8 +113,8 @@ async def test_a_take_back_asks_the_other_players_and_their_yes_gives_the_turn_b
     info = await simcord_env.bot.service.table_info(1)
     assert info.to_move == 0
     mine = next(m for m in world.thread.history(viewer=ann) if m.id == asked.response.id)
-    assert "Your hand: 3 cards." in mine.content and "ct:1:1:lp" in str(
-        [c.custom_id for row in mine.components for c in row.children]
+    assert "Your hand: 3 cards." in mine.content and has(
+        [c.custom_id for row in mine.components for c in row.children], "lp"
     )  # her open message followed: her turn again, with the legal plays
     assert_hands_private(world)
 
@@ -192,7 +194,7 @@ async def test_the_partners_hand_is_offered_only_to_a_player_who_is_out(
     table_ids = str([c.custom_id for row in world.table_message().components for c in row.children])
     assert "ct:1:partner" not in table_ids  # nobody is out yet
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
-    assert "ct:1:1:h:partner" not in ids(hand)
+    assert not has(hand, "h:partner")
     await ann.slash(world.thread, "play cards", cards="33")
     await bo.slash(world.thread, "play pass")
     await cy.slash(world.thread, "play pass")
@@ -202,12 +204,13 @@ async def test_the_partners_hand_is_offered_only_to_a_player_who_is_out(
         "Your hand: 0 cards.",
         "You are out: Partner's hand shows your partner's cards.",
     ]
-    assert "ct:1:1:h:partner" in ids(out)
+    assert has(out, "h:partner")
     table_ids = str([c.custom_id for row in world.table_message().components for c in row.children])
     assert "ct:1:partner" in table_ids
-    partner = answer(await ann.click(out, custom_id="ct:1:1:h:partner"))
+    partner = answer(await ann.click(out, custom_id=cid(out, "h:partner")))
     assert partner.ephemeral and partner.content == "Your partner's hand: 1 card."
-    assert partner.attachments[0].description  # alt text
+    alt = partner.attachments[0].description  # alt text, saying the count once
+    assert alt.startswith("Your partner's hand, 1 card: ") and "card.," not in alt
     assert_hands_private(world)
 
 
@@ -221,14 +224,14 @@ async def test_passing_in_the_bidding_is_bujiao_and_bids_show_only_on_ones_turn(
     locales[bo.id] = "zh-TW"
     await open_table(world, "sankou", bot=False)  # seats: ann, bo, di, cy; ann bids first
     early = answer(await bo.click(world.table_message(), custom_id="ct:1:hand"))
-    assert early.content.splitlines()[1] == "ann 叫分中。" and "ct:1:1:bid" not in ids(early)
+    assert early.content.splitlines()[1] == "ann 叫分中。" and not has(early, "bid")
     await ann.click(world.table_message(), custom_id="ct:1:pass")  # the table's Pass is 不叫
     mine = next(m for m in texts(world, bo) if m.id == early.id)
     bid_ids = [c.custom_id for row in mine.components for c in row.children]
-    assert "ct:1:1:bid" in bid_ids  # followed: now it is bo's bid
-    passed = await bo.click(mine, custom_id="ct:1:1:h:bidpass")
+    assert has(bid_ids, "bid")  # followed: now it is bo's bid
+    passed = await bo.click(mine, custom_id=cid(mine, "h:bidpass"))
     assert passed.response.content.splitlines()[0] == "你不叫。"
-    assert "ct:1:1:bid" not in ids(passed.response)
+    assert not has(passed.response, "bid")
 
 
 async def test_a_replay_asked_privately_is_drawn_in_the_readers_own_colours(

@@ -13,8 +13,9 @@ import simcord
 
 import render
 from bot import __main__ as entry
-from bot.discord import controls
-from tests.discord.conftest import ShiftedClock, World, answer, open_table, public_text
+from bot.discord import panel_controls
+from bot.discord.panel_controls import Stamp
+from tests.discord.conftest import ShiftedClock, World, answer, cid, has, open_table, public_text
 from tests.discord.test_qingdun_flow import short_deal
 
 
@@ -74,6 +75,7 @@ async def test_a_hand_message_of_an_earlier_hand_shows_the_hand_of_now(
     ann, bo, cy, _ = world.players
     await open_table(world, "qingdun")  # open-ended: a new hand follows the first
     old = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
+    simcord_env.bot.deadlines.also.clear()  # as after a restart: the bot forgot this panel
     await simcord_env.advance_time(15 * 60)  # Discord no longer lets the bot edit it
     await ann.slash(world.thread, "play cards", cards="33")
     await bo.slash(world.thread, "play pass")
@@ -87,21 +89,24 @@ async def test_a_hand_message_of_an_earlier_hand_shows_the_hand_of_now(
     assert "Hand 2 begins." in public_text(world)
     service = simcord_env.bot.service
     before = (await service.table_info(1), await service.public_view(1))
-    selected = await ann.select(old, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
+    selected = await ann.select(old, ["3S#0", "3H#0"], custom_id=cid(old, "c:0"))
     assert selected.followups == [] and selected.response.content.startswith(
         "Those controls were of an earlier hand; nothing was done. Your cards now:\n"
     )
-    assert "ct:1:2:" in str(selected.response.components)  # the hand of now, playable
+    assert "ct:1:2." in str(selected.response.components)  # the hand of now, playable
     assert (await service.table_info(1), await service.public_view(1)) == before
 
 
-def test_ids_from_before_hand_numbers_count_as_an_earlier_hand() -> None:
-    template = controls.HandButton.__discord_ui_compiled_template__
+def test_ids_from_before_hand_numbers_or_turns_count_as_old() -> None:
+    template = panel_controls.HandButton.__discord_ui_compiled_template__
     match = template.fullmatch("ct:4:h:play")
-    assert match is not None and controls.hand_of(match) == 0  # hands are numbered from 1
+    assert match is not None and Stamp.of(match) == Stamp(0, -1)  # hands are numbered from 1
     match = template.fullmatch("ct:4:12:h:play")
-    assert match is not None and controls.hand_of(match) == 12
-    assert controls.is_card_menu("ct:4:12:c:3") and controls.is_card_menu("ct:4:c:3")
+    assert match is not None and Stamp.of(match) == Stamp(12, -1)  # no turn: an old one
+    match = template.fullmatch("ct:4:12.31:h:play")
+    assert match is not None and Stamp.of(match) == Stamp(12, 31)
+    assert panel_controls.is_card_menu("ct:4:12.31:c:3")
+    assert panel_controls.is_card_menu("ct:4:12:c:3") and panel_controls.is_card_menu("ct:4:c:3")
 
 
 async def test_a_refusal_echoing_a_huge_token_still_arrives(world: World, deals: Any) -> None:
@@ -132,7 +137,7 @@ async def test_my_hand_is_written_out_when_its_picture_fails(
         "Cards: 3♠ 3♥ 9♣",
         "Your lead: any combination.",
     ]
-    assert "ct:1:1:h:play" in str(shown.components)  # still playable from the menus
+    assert has(shown, "h:play")  # still playable from the menus
 
 
 async def test_opening_tables_and_reposting_have_cooldowns(
@@ -154,10 +159,11 @@ async def test_opening_tables_and_reposting_have_cooldowns(
     assert opened.content.startswith("Table #3 is open")
 
     posts, shown = len(world.thread.history()), world.table_message().id
-    assert answer(await bo.slash(world.thread, "table show")).content == "Done."
+    shown = "The table is shown again at the bottom."
+    assert answer(await bo.slash(world.thread, "table show")).content == shown
     again = answer(await bo.slash(world.thread, "table show"))
     assert again.content == "You posted this table a moment ago. You can post it again in 60 s."
-    assert answer(await ann.slash(world.thread, "table show")).content == "Done."  # per user
+    assert answer(await ann.slash(world.thread, "table show")).content == shown  # per user
     assert world.table_message().id != shown  # posted anew at the bottom twice …
     assert len(world.thread.history()) == posts  # … each time in place of the old one
 

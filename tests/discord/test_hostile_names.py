@@ -93,3 +93,16 @@ async def test_a_sankou_hand_with_hostile_names(
     assert "wins the trick" in shown
     await scores(world)
     assert_nobody_pinged(world)
+
+
+async def test_the_line_for_a_seat_and_catch_up_show_hostile_names_as_typed(
+    world: World, deals: Any, simcord_env: simcord.Env
+) -> None:
+    deals.use("qingdun", qingdun_deal().start)
+    await open_table(world, "qingdun")
+    eve = world.guild.add_member(simcord_env.create_user("eve"), nick="@everyone <@&1> `x`")
+    await eve.click(world.table_message(), custom_id="ct:1:queue")
+    assert "@everyone" not in world.table_message().content.replace("@\u200beveryone", "")
+    caught = answer(await world.players[1].click(world.table_message(), custom_id="ct:1:catchup"))
+    assert caught.ephemeral and "<@" not in caught.content
+    assert_nobody_pinged(world)

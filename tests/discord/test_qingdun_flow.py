@@ -9,6 +9,7 @@ from tests.discord.conftest import (
     World,
     answer,
     assert_hands_private,
+    cid,
     make_bot,
     open_table,
     options,
@@ -34,13 +35,13 @@ async def test_a_whole_hand_by_buttons_menus_and_commands(world: World, deals) -
     assert hand.flags.ephemeral
     assert hand.content.splitlines() == ["Your hand: 3 cards.", "Your lead: any combination."]
     assert [a.filename for a in hand.attachments] == ["hand.png"]
-    assert {v for v, _ in options(hand, "ct:1:1:c:0")} == {"3S#0", "3H#0", "9C#0"}
-    plays = options(hand, "ct:1:1:lp")  # the legal plays, the hint's (the AI's) first
+    assert {v for v, _ in options(hand, cid(hand, "c:0"))} == {"3S#0", "3H#0", "9C#0"}
+    plays = options(hand, cid(hand, "lp"))  # the legal plays, the hint's (the AI's) first
     assert [label for _, label in plays] == ["Single · 9♣", "Pair · 3♠ 3♥", "Single · 3♠"]
-    chosen = await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
+    chosen = await ann.select(hand, ["3S#0", "3H#0"], custom_id=cid(hand, "c:0"))
     assert chosen.response.content.splitlines()[-1] == "Selected: 3♠ 3♥"
     assert chosen.response.attachments  # drawn again, the choice raised
-    played = await ann.click(hand, custom_id="ct:1:1:h:play")
+    played = await ann.click(hand, custom_id=cid(hand, "h:play"))
     assert played.followups == []  # no "Played" message: the hand message says it
     assert played.response.content.splitlines()[:3] == [
         "Played: 3♠ 3♥",
@@ -101,7 +102,7 @@ async def test_a_restart_mid_hand_keeps_the_same_buttons_working(
     ann, bo, cy, _ = world.players
     await open_table(world, "qingdun", hands=1)
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
-    await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
+    await ann.select(hand, ["3S#0", "3H#0"], custom_id=cid(hand, "c:0"))
     table_message = world.table_message()
 
     def syncs() -> int:
@@ -114,7 +115,7 @@ async def test_a_restart_mid_hand_keeps_the_same_buttons_working(
     assert syncs() == 1  # the tree did not change: no second sync
 
     # the selection lives in the message: Play still plays the pair after the restart
-    played = await ann.click(hand, custom_id="ct:1:1:h:play")
+    played = await ann.click(hand, custom_id=cid(hand, "h:play"))
     assert played.response.content.startswith("Played: 3♠ 3♥\n")
     await bo.click(table_message, custom_id="ct:1:pass")
     assert "Bot 3 passes." in public_text(world)  # the bot seat resumed too

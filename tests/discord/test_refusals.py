@@ -9,7 +9,7 @@ import pytest
 import simcord
 
 from bot.discord import pictures
-from tests.discord.conftest import World, answer, open_table, public_text
+from tests.discord.conftest import World, answer, cid, has, open_table, public_text
 from tests.discord.test_hardening import callbacks
 from tests.discord.test_qingdun_flow import short_deal
 
@@ -55,19 +55,19 @@ async def test_refusals_are_private_and_change_nothing(world: World, deals, simc
         simcord_env, await di.click(world.table_message(), custom_id="ct:1:hand"), "You do not sit"
     )
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
-    empty = await ann.click(hand, custom_id="ct:1:1:h:play")  # said on the hand message
+    empty = await ann.click(hand, custom_id=cid(hand, "h:play"))  # said on the hand message
     assert empty.followups == [] and empty.response.ephemeral
     first_lines = empty.response.content.splitlines()[:2]
     assert first_lines == ["Choose cards in the menus first.", "Your hand: 3 cards."]
     assert await state(simcord_env) == before
     assert len(public_text(world)) == posted
 
-    await ann.select(hand, ["9C#0"], custom_id="ct:1:1:c:0")
-    first = await ann.click(hand, custom_id="ct:1:1:h:play")
+    await ann.select(hand, ["9C#0"], custom_id=cid(hand, "c:0"))
+    first = await ann.click(hand, custom_id=cid(hand, "h:play"))
     assert first.response.content.startswith("Played: 9♣\n")
     ids = str(first.response.components)  # off turn: nothing to play, a double click misses
-    assert "ct:1:1:h:play" not in ids and "ct:1:1:lp" not in ids
-    assert "ct:1:1:h:takeback" in ids and "ct:1:1:h:refresh" in ids
+    assert not has(ids, "h:play") and not has(ids, "lp")
+    assert has(ids, "h:takeback") and has(ids, "h:refresh")
 
 
 async def test_slow_drawing_still_answers_within_three_seconds(
@@ -79,7 +79,7 @@ async def test_slow_drawing_still_answers_within_three_seconds(
     ann = world.players[0]
     await open_table(world, "qingdun")
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
-    chosen = await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
+    chosen = await ann.select(hand, ["3S#0", "3H#0"], custom_id=cid(hand, "c:0"))
     assert chosen.response.content.endswith("Selected: 3♠ 3♥")
     draw = pictures.draw
 
@@ -88,7 +88,7 @@ async def test_slow_drawing_still_answers_within_three_seconds(
         return await draw(render_fn, *args, **kwargs)
 
     monkeypatch.setattr(pictures, "draw", slow)
-    played = await ann.click(hand, custom_id="ct:1:1:h:play")
+    played = await ann.click(hand, custom_id=cid(hand, "h:play"))
     assert callbacks(simcord_env) == [6]  # deferred in time (the payload check times it) …
     assert played.response.content.startswith("Played: 3♠ 3♥")  # … then edited
     assert [a.filename for a in played.response.attachments] == ["hand.png"]

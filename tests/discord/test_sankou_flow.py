@@ -8,6 +8,8 @@ from tests.discord.conftest import (
     World,
     answer,
     assert_hands_private,
+    cid,
+    has,
     open_table,
     public_text,
     texts,
@@ -50,51 +52,52 @@ async def test_bidding_kitty_trump_and_a_failed_throw(world: World, deals, simco
 
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
     assert options(hand)[:2] == ["80", "85"] and options(hand)[-1] == "200"
-    bid = await ann.select(hand, ["80"], custom_id="ct:1:1:bid")
+    bid = await ann.select(hand, ["80"], custom_id=cid(hand, "bid"))
     assert bid.response.content.splitlines()[:3] == [
         "You bid 80.",
         "Your hand: 3 cards.",
         "bo is bidding.",
     ]
-    assert "ct:1:1:bid" not in str(bid.response.components)  # no bids off turn
+    assert not has(bid.response, "bid")  # no bids off turn
     assert answer(await bo.slash(world.thread, "play pass")).content == "You pass (不叫)."
     di_hand = answer(await di.slash(world.thread, "play hand"))
-    passed = await di.click(di_hand, custom_id="ct:1:1:h:bidpass")
+    passed = await di.click(di_hand, custom_id=cid(di_hand, "h:bidpass"))
     assert passed.response.content.startswith("You pass (不叫).\n")
     await cy.slash(world.thread, "play pass")
     text = public_text(world)
     assert "ann bids 80." in text and "ann is the dealer (庄家) at 80." in text
-    kitty = "you are the dealer: press **My hand** to lay 8 cards back as the kitty."
-    assert f"<@{ann.id}>, {kitty}" in text
+    assert f"<@{ann.id}>" not in text  # she bid a moment ago and her hand is open: no ping
 
     # ann's open hand message followed the table: the bidding is over, the kitty is hers
     kitty = bid.response
     lines = kitty.content.splitlines()
-    assert lines[0] == "Your hand: 11 cards." and "ct:1:1:bid" not in str(kitty.components)
+    assert lines[0] == "Your hand: 11 cards." and not has(kitty, "bid")
     assert "From the kitty (底牌): 2♠ 3♠ 4♠ 6♠ 7♠ 8♠ 9♠ J♠" in lines
-    choices = menu_options(kitty, "ct:1:1:kc")  # whole kitties, by the trump each keeps
-    assert choices[0][1] == "Keeps ♠ trump · 7♠ 6♠ 4♠ 3♠ 2♠ A♥ Q♥ 3♣"
-    chosen = await ann.select(kitty, [choices[0][0]], custom_id="ct:1:1:kc")
-    assert chosen.response.content.startswith("Chosen for the kitty: 7♠ 6♠ 4♠ 3♠ 2♠ A♥ Q♥ 3♣.")
+    choices = menu_options(kitty, cid(kitty, "kc"))  # whole kitties, by the trump each keeps
+    assert choices[0][1] == "Keeps ♠ trump · 2♠ 3♠ 3♣ 4♠ 6♠ 7♠ Q♥ A♥"
+    chosen = await ann.select(kitty, [choices[0][0]], custom_id=cid(kitty, "kc"))
+    assert chosen.response.content.startswith("Chosen for the kitty: 2♠ 3♠ 3♣ 4♠ 6♠ 7♠ Q♥ A♥.")
     assert (
         len(chosen_values(chosen.response)) == 8
     )  # chosen in the card menus, raised in the picture
-    cleared = await ann.click(chosen.response, custom_id="ct:1:1:h:clear")  # she buries spades
-    spades = [v for v, _ in menu_options(cleared.response, "ct:1:1:c:0") if v.endswith("S#0")]
-    await ann.select(cleared.response, spades, custom_id="ct:1:1:c:0")
-    laid = await ann.click(cleared.response, custom_id="ct:1:1:h:kitty")
+    # she buries spades
+    cleared = await ann.click(chosen.response, custom_id=cid(chosen.response, "h:clear"))
+    first_menu = menu_options(cleared.response, cid(cleared.response, "c:0"))
+    spades = [v for v, _ in first_menu if v.endswith("S#0")]
+    await ann.select(cleared.response, spades, custom_id=cid(cleared.response, "c:0"))
+    laid = await ann.click(cleared.response, custom_id=cid(cleared.response, "h:kitty"))
     assert laid.followups == []
-    assert laid.response.content.startswith("You buried J♠ 9♠ 8♠ 7♠ 6♠ 4♠ 3♠ 2♠.")
-    assert "Buried kitty (底牌): J♠ 9♠ 8♠ 7♠ 6♠ 4♠ 3♠ 2♠" in laid.response.content
-    await ann.select(laid.response, ["S"], custom_id="ct:1:1:trump")
+    assert laid.response.content.startswith("You buried 2♠ 3♠ 4♠ 6♠ 7♠ 8♠ 9♠ J♠.")
+    assert "Buried kitty (底牌): 2♠ 3♠ 4♠ 6♠ 7♠ 8♠ 9♠ J♠" in laid.response.content
+    await ann.select(laid.response, ["S"], custom_id=cid(laid.response, "trump"))
     assert "Trump is ♠ Spades." in public_text(world)
 
     refused = answer(await ann.slash(world.thread, "play cards", cards="AH 3C"))
     assert refused.ephemeral and refused.content.startswith("A lead must be all one suit")
     hand = answer(await ann.slash(world.thread, "play hand"))
-    await ann.select(hand, ["AH#0", "QH#0"], custom_id="ct:1:1:c:0")
-    await ann.click(hand, custom_id="ct:1:1:h:play")  # a throw: bo holds K♥, so it fails
-    assert "ann's throw failed (A♥ Q♥); forced to play Q♥." in public_text(world)
+    await ann.select(hand, ["AH#0", "QH#0"], custom_id=cid(hand, "c:0"))
+    await ann.click(hand, custom_id=cid(hand, "h:play"))  # a throw: bo holds K♥, so it fails
+    assert "ann's throw failed (Q♥ A♥); forced to play Q♥." in public_text(world)
     await bo.slash(world.thread, "play cards", cards="KH")
     seats = {ann.id: ann, bo.id: bo, cy.id: cy, di.id: di}
     service = simcord_env.bot.service

@@ -55,6 +55,7 @@ async def test_a_replay_pages_through_every_trick_of_a_real_hand(
     assert first.content.startswith(f"**Hand #1 · {title} · table {table}, hand 1** · Page 1 of ")
     pages = int(first.content.splitlines()[0].rsplit(" ", 1)[1])
     assert [a.filename for a in first.attachments] == ["deal.png"]
+    assert first.attachments[0].description.startswith("Every hand as dealt.")
     assert "Every hand as it was dealt." in first.content
     controls = buttons(first)
     assert list(controls) == ["⏮", "◀", "▶", "⏭"]
@@ -66,12 +67,16 @@ async def test_a_replay_pages_through_every_trick_of_a_real_hand(
         message = clicked.response
         assert message.ephemeral and f"Page {page} of {pages}" in message.content.splitlines()[0]
         seen.append([a.filename for a in message.attachments])
-        if page < pages:
-            assert f"Trick {page - 1} of {pages - 2}" in message.content
-    assert seen[:-1] == [["table.png"]] * (pages - 2) and seen[-1] == ["result.png"]
+        assert all(a.description for a in message.attachments)  # every page has alt text
+        if 2 < page < pages:  # pages 1 and 2: the deal, in two halves
+            assert f"Trick {page - 2} of {pages - 3}" in message.content
+            alt = message.attachments[0].description
+            assert "(winning)" not in alt  # a finished trick was won (issue 20)
+    assert seen[0] == ["deal.png"] and seen[-1] == ["result.png"]
+    assert seen[1:-1] == [["table.png"]] * (pages - 3)
     assert message.content.splitlines()[1].startswith("Result: ")
     assert buttons(message)["▶"]["disabled"] and buttons(message)["⏭"]["disabled"]
-    assert pages - 2 == len(replay(await simcord_bot.service.hand_record(world.guild.id, 1)).tricks)
+    assert pages - 3 == len(replay(await simcord_bot.service.hand_record(world.guild.id, 1)).tricks)
     back = (await bo.click(message, custom_id=buttons(message)["⏮"]["custom_id"])).response
     assert "Page 1 of" in back.content and [a.filename for a in back.attachments] == ["deal.png"]
     assert hand.hand_id == 1 and result is not None
@@ -100,7 +105,7 @@ async def test_an_exported_record_replays_to_the_same_result(
 ) -> None:
     _, result = await real_hand(simcord_bot, world, "sankou")
     sent = answer(await world.players[0].slash(world.channel, "scores export", hand="1"))
-    assert sent.ephemeral and sent.content.startswith("The record of hand #1.")
+    assert sent.ephemeral and sent.content.startswith("The record of hand #1: every card")
     [file] = sent.attachments
     assert file.filename == "hand-1.json"
     data = json.loads(simcord_env.backend.cdn.get(file.url))
@@ -146,6 +151,7 @@ async def test_the_board_shows_the_callers_own_line_and_a_picture(
         "You need 4 more completed hands to be ranked (5 in this server).",
     ]
     assert [a.filename for a in rating.attachments] == ["board.png"]
+    assert rating.attachments[0].description.startswith("Qingdun board")  # alt text
     refused = answer(await di.slash(world.channel, "scores minhands", hands=1))
     assert refused.content == "Only a server manager (Manage Server) can do that."
     await simcord_bot.service.set_min_ranked_hands(world.guild.id, 1, is_manager=True)

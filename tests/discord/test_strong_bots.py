@@ -24,6 +24,7 @@ from tests.discord.conftest import (
     ShiftedClock,
     World,
     answer,
+    cid,
     end_table,
     make_bot,
     options,
@@ -130,7 +131,7 @@ async def test_people_are_answered_in_time_while_strong_bots_think(
         info = await service.table_info(1)
         if info.to_move == 0 and watched.under_way == 0:  # ann's turn: the AI's play, 1st
             hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
-            menu = f"ct:1:{info.hand_number}:lp"
+            menu = cid(hand, "lp")
             [(first, _), *_] = options(hand, menu)
             await ann.select(hand, [first], custom_id=menu)
             turns += 1

@@ -32,6 +32,8 @@ class Watch:
             return 0
         history = [m for m in thread.history() if not m.flags.ephemeral]
         tables = [i for i, m in enumerate(history) if _is_table(m)]
+        if tables and history[tables[-1]].content.endswith("The table is closed."):
+            return 0  # an ended table stays above its results and standings (issue 20, §3)
         return len(history) - 1 - tables[-1] if tables else 0
 
     def check(self) -> None:

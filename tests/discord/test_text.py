@@ -62,7 +62,7 @@ def test_fit_keeps_the_title_and_whole_lines_within_the_limit(
 
 
 def test_cards_show_with_symbols_and_notation_is_turned_over() -> None:
-    assert text.cards(parse_cards("3D 10H BJ SJ")) == "3♦ 10♥ 大王 小王"
+    assert text.cards(parse_cards("3D 10H BJ SJ")) == "3♦ 10♥ 小王 大王"  # by rank: the jokers last
     assert text.symbols("3D 10H BJ") == "3♦ 10♥ 大王"
     assert text.symbols("not cards") == "not cards"
     assert text.symbols("") == ""

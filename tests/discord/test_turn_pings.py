@@ -91,13 +91,14 @@ async def test_sankou_pings_send_the_bidder_to_my_hand(
     assert "So far this hand: ann bid 80" in second.content
 
 
-async def test_a_ping_is_in_the_tables_language(
-    world: World, deals: Any, simcord_env: simcord.Env
+async def test_a_ping_is_in_its_readers_language_the_table_in_its_own(
+    world: World, deals: Any, simcord_env: simcord.Env, locales: dict[int, str]
 ) -> None:
     deals.use("qingdun", qingdun_deal().start)
     ann = world.players[0]
-    await open_table(world, "qingdun", language="zh-TW")
+    locales[ann.id] = "zh-TW"
+    await open_table(world, "qingdun", language="zh-CN")
     [ping] = pings(world)
     assert ping.content.startswith(f"<@{ann.id}>，輪到你了。\n這一輪由你先出 · 期限 <t:")
     assert "第一次玩？" in ping.content
-    assert "清墩 · 輪到 ann 出牌" in public_text(world)  # the table message's summary line
+    assert "清墩 · 轮到 ann 出牌" in public_text(world)  # the table message: the table's

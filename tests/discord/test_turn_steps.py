@@ -23,7 +23,7 @@ from PIL import Image
 import render
 from bot.service import ServiceError
 from engine.actions import Bid, Pass
-from tests.discord.conftest import World, answer, open_table
+from tests.discord.conftest import World, answer, cid, open_table
 
 
 def _tiny_png() -> bytes:
@@ -117,7 +117,7 @@ class Table:
         shown = ids(message) if message is not None else []
         steps = 0
         if isinstance(options.hint, Pass):  # one click, on the open message or the table
-            button = f"ct:1:{hand}:h:{'bidpass' if phase == 'bidding' else 'pass'}"
+            button = f"ct:1:{hand}.{info.moves}:h:{'bidpass' if phase == 'bidding' else 'pass'}"
             if button in shown:
                 await self.use(player, await player.click(message, custom_id=button))
             else:
@@ -125,7 +125,7 @@ class Table:
             self.turns.append(Turn("pass", 1, button in shown))
             return True
         menu = {"bidding": "bid", "kitty": "kc", "trump": "trump"}.get(phase, "lp")
-        custom_id = f"ct:1:{hand}:{menu}"
+        custom_id = f"ct:1:{hand}.{info.moves}:{menu}"
         menu_open = custom_id in shown
         if not menu_open:
             message = await self.my_hand(player)
@@ -139,7 +139,7 @@ class Table:
         steps += 1
         if phase == "kitty":  # the whole kitty is chosen: bury it
             message = await self.use(
-                player, await player.click(message, custom_id=f"ct:1:{hand}:h:kitty")
+                player, await player.click(message, custom_id=cid(message, "h:kitty"))
             )
             steps += 1
         kind = {"bidding": "bid", "kitty": "kitty", "trump": "trump"}.get(phase, "play")

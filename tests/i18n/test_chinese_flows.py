@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from engine.qingdun import Game
-from tests.discord.conftest import World, answer, texts
+from tests.discord.conftest import World, answer, cid, texts
 
 TRADITIONAL_ONLY = set("這輪張開對號過電腦頭雙為時間選單擇結贏們離請")
 SIMPLIFIED_ONLY = set("这轮张开对号过电脑头双为时间选单择结赢们离请")
@@ -49,8 +49,8 @@ async def test_a_chinese_flow_shows_only_that_language(
     await cy.slash(world.thread, "table join")
     await ann.click(world.table_message(), custom_id="ct:1:start")
     hand = answer(await ann.click(world.table_message(), custom_id="ct:1:hand"))
-    await ann.select(hand, ["3S#0", "3H#0"], custom_id="ct:1:1:c:0")
-    await ann.click(hand, custom_id="ct:1:1:h:play")
+    await ann.select(hand, ["3S#0", "3H#0"], custom_id=cid(hand, "c:0"))
+    await ann.click(hand, custom_id=cid(hand, "h:play"))
     await bo.click(world.table_message(), custom_id="ct:1:hint")
     await bo.click(world.table_message(), custom_id="ct:1:pass")
     await cy.slash(world.thread, "play cards", cards="33")  # a refusal, in Chinese

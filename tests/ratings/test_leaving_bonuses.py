@@ -107,6 +107,9 @@ async def test_the_upgrade_recounts_every_standing_from_the_log(
     for table in ("standings", "standing_periods"):  # as the schema was before migration 8
         await execute(database, f"ALTER TABLE {table} DROP COLUMN bonus_counted")
     await execute(database, "DROP TABLE channel_seats")  # and before migration 9
+    for table, column in (("user_settings", "pings"), ("user_settings", "language")):
+        await execute(database, f"ALTER TABLE {table} DROP COLUMN {column}")  # migration 10's
+    await execute(database, "ALTER TABLE tables DROP COLUMN queue")
     if backend == "sqlite":
         await execute(database, "PRAGMA user_version = 7")
     else:

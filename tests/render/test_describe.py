@@ -120,7 +120,7 @@ def test_summary_is_one_line_with_what_to_beat() -> None:
 def test_sankou_description_tells_the_failed_throw() -> None:
     view = demo.sankou_states()["failed_throw"]
     text = render.describe_table(view, demo.NAMES, "zh-CN")
-    assert "Bob the Builder from Ningbo 甩牌失败：想甩 A♠ K♠ K♠ Q♠ 9♠，只出 9♠" in text
+    assert "Bob the Builder from Ningbo 甩牌失败：想甩 9♠ Q♠ K♠ K♠ A♠，只出 9♠" in text
     assert "庄家 Alice，叫分 120，主 ♥" in text
 
 
@@ -137,12 +137,12 @@ def test_hand_description_lists_the_cards_and_marks() -> None:
     view = demo.qingdun_hand_views()["hand"]
     text = render.describe_hand(view, "en", highlight=demo.HINT)
     assert text.startswith("Your hand, 41 cards: 3♠ 3♠ 3♥ 4♦")
-    assert "Small joker Small joker Big joker." in text
+    assert "小王 小王 大王." in text  # one name for the jokers, in English too
     assert text.endswith("Chosen: 5♠ 5♠ 6♠ 6♣ 7♥ 7♦.")
     kitty = demo.sankou_hand_views()["kitty"]
     zh = render.describe_hand(kitty, "zh-TW")
     assert zh.startswith("你的牌，33 張：大王")
-    assert zh.endswith("其中來自底牌：K♥ 10♦ 9♦ 8♠ 4♠ 2♠ 3♣ 5♣。")
+    assert zh.endswith("其中來自底牌：2♠ 3♣ 4♠ 5♣ 8♠ 9♦ 10♦ K♥。")
     assert render.describe_hand(demo.sankou_hand_views()["hand"], "en").startswith("Trump ♥.")
 
 
@@ -157,7 +157,7 @@ def test_result_description() -> None:
     )
     made = demo.sankou_results()["result_made"]
     zh = render.describe_result(made, demo.NAMES, "zh-TW")
-    assert zh.startswith("本局結果（海寧三扣）：成功 ×2。莊家 Alice：145/120。底牌 K♥")
+    assert zh.startswith("本局結果（海寧三扣）：成功 ×2。莊家 Alice：145/120。底牌 2♠ 3♣")
 
 
 def test_names_are_put_on_one_line() -> None:
@@ -168,3 +168,27 @@ def test_names_are_put_on_one_line() -> None:
     assert "\n" not in text and "\u2028" not in text and "Ben lee 41" in text
     with pytest.raises(ValueError, match="four"):
         render.describe_table(demo.qingdun_view(), names[:3])
+
+
+def test_boards_and_deals_have_alt_text_and_an_empty_hand_says_so() -> None:
+    """Every picture has words (issue 20): boards, replays' deal pages; no "0 cards: ."."""
+    empty = render.describe_board(demo.board_pictures()["nobody_ranked"], "en")
+    assert empty.startswith("Qingdun board, This week, by rating")
+    assert "No one on this board yet" in empty and "Dee" in empty and "be ranked" in empty
+    ranked = render.describe_board(demo.board_pictures()["rating_week"], "zh-TW")
+    assert "1. Alice 1534" in ranked
+    deal = render.describe_deal(demo.revealed_deal("sankou"), demo.NAMES, "en")
+    assert deal.startswith("Every hand as dealt.") and "Kitty:" in deal and len(deal) <= 1024
+    out = dataclasses.replace(demo.qingdun_hand_views()["hand"], hand=())
+    assert render.describe_hand(out, "en") == "Your hand: no cards."
+
+
+def test_a_finished_trick_is_won_not_winning_in_a_replay() -> None:
+    live = demo.sankou_states()["failed_throw"]
+    last = live.last_trick
+    assert last is not None and len(last.plays) == 4
+    done = dataclasses.replace(
+        live, trick=last.plays, winning_seat=last.winner, failed_throw=None, to_move=None
+    )
+    assert "(won)" in render.describe_table(done, demo.NAMES, "en")
+    assert "(winning)" not in render.describe_table(done, demo.NAMES, "en")

@@ -23,6 +23,7 @@ CASES = [
     ("qingdun_table_mid_trick", "zh-TW"),
     ("qingdun_table_bombs", "en"),
     ("qingdun_table_someone_out", "zh-CN"),
+    ("qingdun_table_long_chains", "zh-TW"),  # 14-card plays: chips by rank (issue 20)
     ("qingdun_hand", "en"),
     ("qingdun_result_double_kou", "zh-TW"),
     ("qingdun_result_normal", "en"),
@@ -32,7 +33,9 @@ CASES = [
     ("sankou_result_made", "en"),
     ("sankou_hand", "en", True),  # the four-colour deck
     ("board_rating_week", "zh-TW"),
-    ("sankou_deal", "en"),
+    ("board_nobody_ranked", "en"),  # nothing overlaps, the footnote is wrapped (issue 20)
+    ("sankou_deal_1", "en"),  # the deal in two halves, each about as tall as the table
+    ("sankou_deal_2", "en"),
 ]
 
 

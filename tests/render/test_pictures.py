@@ -264,3 +264,20 @@ def test_long_names_are_fitted_on_the_plates() -> None:
     fitted = [t for t in texts if t.endswith("…")]
     assert any(t.startswith("麻麻") for t in fitted) and any(t.startswith("WW") for t in fitted)
     assert "Bob" in texts
+
+
+def test_long_plays_are_drawn_as_chips_by_rank_at_every_width() -> None:
+    """A 14-card pair chain would fan out with one card showing: one chip per rank instead."""
+    from render.look import Look
+    from render.table import _too_long, play_box
+    from render.widgets import group_lines, laid, rank_groups
+
+    chain = demo.cards("9C 9C 3S 3H 4S 4D 5C 5C 6H 6S 7D 7D 8S 8H")
+    faces = laid(chain)
+    assert [f.card.rank for f in faces][:3] == [3, 3, 4]  # by rank, then suit
+    x0, _, x1, _ = play_box(1)
+    room = x1 - x0 - 46
+    assert _too_long(faces, room)
+    lines = group_lines(faces, Look("en", False), room)
+    assert len(lines) == 2 and sum(len(line) for line in lines) == len(rank_groups(faces)) == 7
+    assert not _too_long(laid(demo.cards("3S 3H 4S 4D")), room)  # a short play stays faces

@@ -75,6 +75,17 @@ def test_the_deal_page_and_every_trick_page_are_drawn(game: str) -> None:
         assert render.render_table(view, NAMES, "en")[:4] == b"\x89PNG"
 
 
+@pytest.mark.parametrize("game", ["qingdun", "sankou"])
+def test_a_replay_shows_the_deal_in_two_halves_no_taller_than_the_table(game: str) -> None:
+    """A whole deal is twice as tall as wide; where a client limits a preview's height it
+    would be shown far smaller than a phone's width (issue 20, §8): two halves instead."""
+    played = replay(_finished(game))
+    whole = decode(render.render_deal(played.deal, NAMES, "en"))
+    halves = [decode(render.render_deal(played.deal, NAMES, "en", part=p)) for p in (0, 1)]
+    assert whole.height > 1.8 * whole.width
+    assert all(half.width == 660 and half.height <= 1.25 * half.width for half in halves)
+
+
 def test_sankou_deal_page_grows_by_the_kitty_line() -> None:
     qingdun_deal = replay(_finished("qingdun")).deal
     sankou_deal = replay(_finished("sankou")).deal

@@ -138,6 +138,28 @@ async def test_a_decision_that_waited_too_long_is_the_medium_move_at_once(
         await thinker.close()
 
 
+async def test_workers_that_cannot_start_leave_the_medium_move_counted_and_logged(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Seen with an interpreter the bot's user may run but not spawn again (a venv under
+    /root run as another user): the bot serves, its bots play the medium player."""
+    thinker = Thinker(1, hint_workers=1)
+
+    def refused(hints_only: bool) -> thinking.Worker:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(thinker, "_new_worker", refused)
+    try:
+        thinker.start()  # as TableService.open does: no exception
+        assert await ask(thinker, 0) == MEDIUM
+        assert await ask(thinker, 1, interactive=True) == MEDIUM
+        assert thinker.fallbacks == {"no workers": 2}
+        assert "the AI workers cannot start (BrokenPipeError)" in caplog.text
+        assert "fell back to the medium player (no workers)" in caplog.text
+    finally:
+        await thinker.close()
+
+
 async def test_one_stuck_worker_is_replaced_while_another_works_on(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -11,7 +11,7 @@ from bot.discord import controls, text
 from bot.discord.lookup import control_table, table_or_refuse
 from bot.discord.replies import edit_message, in_time, is_manager, private_lang, refuse, say
 from bot.discord.text import seat_names
-from bot.discord.verbs.base import Verbs
+from bot.discord.verbs.base import Verbs, said
 from bot.i18n import refusal, t
 from bot.service import REFUSALS, TableInfo, Update
 from bot.service.events import EndVoteOpened, LeaveCost
@@ -43,7 +43,7 @@ class EndingVerbs(Verbs):
         await self.run(
             interaction,
             lambda: self.service.leave(info.id, interaction.user.id),
-            t("hand.done", private_lang(interaction)),
+            said(info, private_lang(interaction)),
             info,
         )
 
@@ -127,7 +127,7 @@ class EndingVerbs(Verbs):
 
         def answer(update: Update) -> str:
             opened = any(isinstance(a, EndVoteOpened) for a in update.announcements)
-            return t("vote.started" if opened else "hand.done", lang)
+            return t("vote.started", lang) if opened else said(info, lang)(update)
 
         await self.run(
             interaction,
@@ -173,6 +173,6 @@ class EndingVerbs(Verbs):
         await self.run(
             interaction,
             lambda: self.service.vote_end(info.id, interaction.user.id, hand, agree),
-            t("hand.done", private_lang(interaction)),
+            said(info, private_lang(interaction)),
             info,
         )

@@ -7,7 +7,9 @@ A typed 清墩 play may name ranks only; the bot picks the suits from the player
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import discord
@@ -16,6 +18,7 @@ from bot.discord import rules, shorthand, text
 from bot.discord.hand_controls import HandControls
 from bot.discord.hand_message import HandMessages
 from bot.discord.hand_text import played_line, take_back_line
+from bot.discord.handview import MAX_OPTIONS
 from bot.discord.lookup import table_or_refuse
 from bot.discord.port import Client
 from bot.discord.replies import Refused, in_time, private_lang, refuse, say
@@ -28,13 +31,14 @@ from bot.service import (
     MakeBid,
     NameTrump,
     PassTurn,
+    PingSettings,
     PlayCards,
     TableInfo,
     Update,
 )
 from bot.service import events as ev
 from bot.service.events import BidPassed
-from engine.cards import Card, parse_cards
+from engine.cards import Card, format_cards, parse_cards
 from engine.errors import CardParseError
 
 
@@ -80,11 +84,30 @@ class PlayVerbs(Verbs):
         await self.act(interaction, info, PlayCards(cards), played_line(cards, lang))
 
     async def resolve(self, info: TableInfo, user_id: int, text: str) -> list[Card]:
-        """Typed cards: 清墩 accepts rank shorthand resolved against the player's own hand."""
+        """Typed cards: 清墩 accepts rank shorthand resolved against the player's own hand. A
+        bare triple (``555``) that cannot beat the table is the 清墩 of that rank if the hand
+        holds one; else the refusal names a 清墩 that would beat it and how to type it."""
         if info.game != "qingdun":
             return parse_cards(text)
         view = await self.service.view_for(info.id, user_id)
-        return shorthand.resolve(text, view.hand or ())
+        cards = shorthand.resolve(text, view.hand or ())
+        if not shorthand.bare_triple(text) or shorthand.is_qingdun(cards):
+            return cards
+        wanted = Counter(cards)
+        if await self.service.legal_plays(
+            info.id, user_id, limit=1, where=lambda c: Counter(c) == wanted
+        ):
+            return cards
+        qingduns = await self.service.legal_plays(
+            info.id, user_id, limit=MAX_OPTIONS, where=shorthand.is_qingdun
+        )
+        same = next((q for q in qingduns if q[0].rank == cards[0].rank), None)
+        if same is not None:
+            return same
+        if qingduns:
+            best = qingduns[0]
+            raise Refused("triple_to_qingdun", cards=format_cards(best), typed=format_cards(best))
+        return cards
 
     async def pass_turn(self, interaction: discord.Interaction) -> None:
         info = await table_or_refuse(self.service, interaction)
@@ -170,6 +193,43 @@ class PlayVerbs(Verbs):
         key = "settings.four_colour_on" if chosen else "settings.four_colour_off"
         await say(interaction, t(key, lang))
 
+    async def ping_settings(
+        self,
+        interaction: discord.Interaction,
+        mode: str | None,
+        minutes: int | None,
+        quiet: tuple[int, int] | None,
+        zone: str | None,
+    ) -> None:
+        """``/settings pings``: change what is given, then say what is set."""
+        user = interaction.user.id
+        try:
+            current = await in_time(interaction, self.service.ping_settings(user))
+            given = {"mode": mode, "idle_minutes": minutes, "quiet": quiet, "time_zone": zone}
+            changes = {key: value for key, value in given.items() if value is not None}
+            if changes:
+                current = await in_time(
+                    interaction, self.service.set_ping_settings(user, replace(current, **changes))
+                )
+        except REFUSALS as exc:
+            await refuse(interaction, exc)
+            return
+        await say(interaction, ping_words(current, private_lang(interaction)))
+
+    async def language(self, interaction: discord.Interaction, language: str) -> None:
+        """``/settings language``: what the bot says to this player alone, in ``language``."""
+        try:
+            chosen = await in_time(
+                interaction, self.service.set_language(interaction.user.id, language)
+            )
+        except REFUSALS as exc:
+            await refuse(interaction, exc)
+            return
+        readers = getattr(self.client, "readers", None)
+        if readers is not None:
+            readers.chosen[interaction.user.id] = chosen
+        await say(interaction, t("settings.language_set", chosen))
+
     async def rules_command(self, interaction: discord.Interaction, game: str) -> None:
         lang = private_lang(interaction)
         await interaction.response.send_message(**rules.page(game, lang, 0), ephemeral=True)
@@ -178,3 +238,15 @@ class PlayVerbs(Verbs):
         self, interaction: discord.Interaction, game: str, lang: str, page: int
     ) -> None:
         await interaction.response.edit_message(**rules.page(game, lang, page))
+
+
+def ping_words(settings: PingSettings, lang: str) -> str:
+    """The player's ping settings in words."""
+    lines = [t(f"pings.{settings.mode}", lang, minutes=settings.idle_minutes)]
+    quiet = settings.quiet
+    if quiet is None or quiet[0] == quiet[1]:
+        lines.append(t("pings.no_quiet", lang))
+    else:
+        zone = text.escape(settings.time_zone)
+        lines.append(t("pings.quiet", lang, start=quiet[0], end=quiet[1], zone=zone))
+    return "\n".join(lines)

@@ -23,7 +23,7 @@ from bot.discord.replays import replay_message
 from bot.discord.replies import edit_message, in_time, is_manager, private_lang, refuse, say
 from bot.discord.score_text import board_lines, board_picture, history_row, result_text, stats_lines
 from bot.discord.verbs.base import Verbs
-from bot.i18n import lang_of, t
+from bot.i18n import t
 from bot.service import REFUSALS
 from bot.service.hand_ids import short_id
 from bot.store.score_rows import Board, GameStats, HandLine
@@ -43,32 +43,33 @@ class ScoreVerbs(Verbs):
     async def board(
         self, interaction: discord.Interaction, game: str, period: str, by: str
     ) -> None:
-        lang = lang_of(interaction.locale)
+        lang = private_lang(interaction)
         guild, me = interaction.guild_id or 0, interaction.user.id
 
-        async def work() -> tuple[Board, bytes | None]:
+        async def work() -> tuple[Board, bytes | None, str]:
             board = await self.service.board(guild, game, me, by=by, period=period)
             picture = board_picture(board, game, period, lang, me)
+            alt = render.describe_board(picture, lang)
             try:
                 image = await asyncio.to_thread(render.render_board, picture, lang)
             except Exception:  # the text says it all; a drawing problem must not hide it
                 log.exception("board picture failed")
                 image = None
-            return board, image
+            return board, image, alt
 
         try:
-            board, image = await in_time(interaction, work())
+            board, image, alt = await in_time(interaction, work())
         except REFUSALS as exc:
             await self._refused(interaction, exc)
             return
         content = text.fit(board_lines(board, game, period, lang, me))
-        files = [png(image, "board.png")] if image is not None else []
+        files = [png(image, "board.png", alt)] if image is not None else []
         await say(interaction, content, files=files)
 
     # -- /scores stats -------------------------------------------------------------------------
 
     async def stats(self, interaction: discord.Interaction, who: discord.abc.User) -> None:
-        lang = lang_of(interaction.locale)
+        lang = private_lang(interaction)
         guild = interaction.guild_id or 0
 
         async def work() -> tuple[list[GameStats], int]:
@@ -95,7 +96,7 @@ class ScoreVerbs(Verbs):
     ) -> None:
         """The player's latest hands; without one, in a table's thread the table's, else the
         caller's own."""
-        lang = lang_of(interaction.locale)
+        lang = private_lang(interaction)
         guild = interaction.guild_id or 0
         table_id = None
         if player is None and getattr(interaction.channel, "parent_id", None) is not None:
@@ -137,7 +138,7 @@ class ScoreVerbs(Verbs):
             )
         except REFUSALS:
             return []
-        lang = lang_of(interaction.locale)
+        lang = private_lang(interaction)
         typed = current.strip().lstrip("#").upper()
         choices = []
         for line in hands:
@@ -159,7 +160,7 @@ class ScoreVerbs(Verbs):
     async def _show_page(
         self, interaction: discord.Interaction, hand: int | str, page: int, *, update: bool
     ) -> None:
-        lang = lang_of(interaction.locale)
+        lang = private_lang(interaction)
         guild = interaction.guild_id or 0
 
         async def work() -> dict[str, Any]:
@@ -181,7 +182,7 @@ class ScoreVerbs(Verbs):
     # -- /scores export -------------------------------------------------------------------------
 
     async def export(self, interaction: discord.Interaction, hand: str) -> None:
-        lang = lang_of(interaction.locale)
+        lang = private_lang(interaction)
         try:
             record = await in_time(
                 interaction, self.service.hand_record(interaction.guild_id or 0, hand)

@@ -14,10 +14,17 @@ from typing import Any
 
 import discord
 
+from bot.discord import turns
 from bot.discord.cooldowns import Cooldowns
 from bot.discord.hand_controls import HandControls
 from bot.discord.hand_message import HandMessages
-from bot.discord.lookup import control_table, table_info, table_or_refuse
+from bot.discord.lookup import (
+    control_table,
+    find_table,
+    scored_table,
+    table_info,
+    table_or_refuse,
+)
 from bot.discord.port import Client
 from bot.discord.replies import (
     SEND_FAILURES,
@@ -32,7 +39,8 @@ from bot.discord.replies import (
     say,
 )
 from bot.discord.table_log import bots_line
-from bot.discord.verbs.base import Verbs
+from bot.discord.text import seat_names
+from bot.discord.verbs.base import Verbs, said
 from bot.discord.verbs.ending import EndingVerbs
 from bot.i18n import lang_of, t
 from bot.service import REFUSALS, TableInfo, Update
@@ -152,7 +160,7 @@ class TableVerbs(Verbs):
         await self.run(
             interaction,
             lambda: self.service.join(info.id, interaction.user.id, name),
-            t("hand.done", private_lang(interaction)),
+            said(info, private_lang(interaction)),
             info,
         )
 
@@ -163,7 +171,7 @@ class TableVerbs(Verbs):
         await self.run(
             interaction,
             lambda: self.service.choose_seat(info.id, interaction.user.id, seat - 1),
-            t("hand.done", private_lang(interaction)),
+            said(info, private_lang(interaction)),
             info,
         )
 
@@ -178,7 +186,7 @@ class TableVerbs(Verbs):
             lambda: self.service.add_bot(
                 info.id, interaction.user.id, index, is_manager=is_manager(interaction)
             ),
-            t("hand.done", private_lang(interaction)),
+            said(info, private_lang(interaction)),
             info,
         )
 
@@ -191,7 +199,7 @@ class TableVerbs(Verbs):
             lambda: self.service.remove_bot(
                 info.id, interaction.user.id, seat - 1, is_manager=is_manager(interaction)
             ),
-            t("hand.done", private_lang(interaction)),
+            said(info, private_lang(interaction)),
             info,
         )
 
@@ -203,7 +211,7 @@ class TableVerbs(Verbs):
             lambda: self.service.start(
                 info.id, interaction.user.id, is_manager=is_manager(interaction)
             ),
-            t("hand.done", private_lang(interaction)),
+            said(info, private_lang(interaction)),
             info,
         )
 
@@ -216,13 +224,18 @@ class TableVerbs(Verbs):
             lambda: self.service.kick(
                 info.id, interaction.user.id, target.id, is_manager=is_manager(interaction)
             ),
-            t("hand.done", private_lang(interaction)),
+            said(info, private_lang(interaction)),
             info,
         )
 
     async def show(self, interaction: discord.Interaction) -> None:
-        info = await table_or_refuse(self.service, interaction)
-        if info is None:
+        info = find_table(self.service, interaction)
+        if info is None:  # a table that ended here: its standings and Play again are above
+            ended = await scored_table(self.service, interaction)
+            if ended is not None:
+                await say(
+                    interaction, t("table.closed_here", private_lang(interaction), table=ended.id)
+                )
             return
         wait = self.cooldowns.wait("show", interaction.user.id)
         if wait:
@@ -231,7 +244,7 @@ class TableVerbs(Verbs):
         await defer_private(interaction)  # drawing the table takes a while
         await self.presenter.post_table(info)
         self.cooldowns.spend("show", interaction.user.id)
-        await say(interaction, t("hand.done", private_lang(interaction)))
+        await say(interaction, t("table.shown", private_lang(interaction)))
 
     async def bots(self, interaction: discord.Interaction, changes: dict[str, Any]) -> None:
         """Show the table's bot settings, or (its host, a server manager) change them: the
@@ -313,6 +326,39 @@ class TableVerbs(Verbs):
             log.warning("could not take an offer's button off (%s)", getattr(exc, "status", exc))
         return update
 
+    async def catch_up(self, interaction: discord.Interaction, info: TableInfo) -> None:
+        """*Catch up*: the turn ping's summary for a player who is not to move, privately."""
+        lang = private_lang(interaction)
+
+        async def work() -> str:
+            catch = await self.service.catch_up(info.id, interaction.user.id)
+            view = await self.service.public_view(info.id)
+            return turns.catch_up(info, view, seat_names(info, lang), catch, lang)
+
+        try:
+            answer = await in_time(interaction, work())
+        except REFUSALS as exc:
+            await refuse(interaction, exc, info)
+            return
+        await say(interaction, answer)
+
+    async def wait_for_seat(self, interaction: discord.Interaction, info: TableInfo) -> None:
+        """*Join next hand*: a place in the table's line for a seat at the next deal (pressed
+        again: out of the line); the table message shows who waits."""
+        lang = private_lang(interaction)
+        name = display_name(interaction.user)
+        try:
+            update, place = await in_time(
+                interaction, self.service.wait_for_seat(info.id, interaction.user.id, name)
+            )
+        except REFUSALS as exc:
+            await refuse(interaction, exc, info)
+            return
+        await say(
+            interaction, t("line.joined", lang, place=place) if place else t("line.left", lang)
+        )
+        await self.presenter.publish(update)
+
     async def public_button(
         self, interaction: discord.Interaction, table_id: int, verb: str
     ) -> None:
@@ -335,3 +381,7 @@ class TableVerbs(Verbs):
             await self.hands.show(interaction, info, hint=True)
         elif verb == "partner":
             await self.hand_controls.send_partner(interaction, info)
+        elif verb == "catchup":
+            await self.catch_up(interaction, info)
+        elif verb == "queue":
+            await self.wait_for_seat(interaction, info)
