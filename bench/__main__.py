@@ -21,7 +21,7 @@ BENCHMARKS = (
     "hand_menus",
     "stop",
 )
-ON_REQUEST = ("ai", "ai_load")  # too long for a run of everything
+ON_REQUEST = ("ai", "ai_load", "ai_search", "ai_review", "ai_speed")  # too long for a full run
 PARTS = ("board_load",)  # run by service_load; may also run alone
 
 

@@ -1,100 +1,74 @@
-"""Strength of the AI players: duplicate matches against the simple policy (issue 13).
+"""Strength of the AI players: duplicate matches between any two players (issue 24).
 
 Each deal is played twice with the same cards: the tested player on seats 0 & 2 against the
 opponent on 1 & 3, then the seats swapped, so the luck of the cards cancels. For each game it
 reports the tested side's mean delta per seat per hand with a 95 % confidence interval (over
 deals, each deal's two hands averaged), its share of hands won, for 三扣 the dealer's success
-by bid and how often contracts above 110 are bid and made, the decision time p50/p95 and the
-peak memory of a worker.
+by bid and how often contracts of 115 or more are bid and made, the decision time p50/p95,
+the rollouts per decision and the share of search rounds in which every candidate tied.
 
-    python -m bench ai                          # the full suite (long: see docs/ai.md)
-    python -m bench ai --runs main --deals 40 --seconds 0.1 --games sankou
-    python -m bench ai --runs main --records benchlogs/ai   # resumable: rerun to go on
+Players are ``level[:budget]`` (``bench/ai_players.py``): ``simple``, ``medium``, ``rules``,
+``strong:200`` (rollouts per ordinary decision), ``strong:0.5s``, ``strong_v1:200``.
 
-With ``--records DIR`` every finished deal is appended to a JSON-lines file per game and run,
-and a rerun skips the deals already there, so a run of many hours can be stopped and taken up
-again (or split across machines) and the report covers every recorded deal.
+    python -m bench ai                     # the goal suite of issue 24 (long: see docs/ai.md)
+    python -m bench ai --tested strong:200 --opponent strong_v1:200 --games sankou --deals 40
+    python -m bench ai --tested strong:200 --opponent medium --records /work/ai-records
 
-Runs: ``main`` (strong vs simple at the budget), ``fast`` (strong vs simple at 0.05 s) and
-``tenth`` (strong vs strong with a tenth of the budget).
+With ``--records DIR`` every finished deal is appended to a JSON-lines file per game and
+match, and a rerun skips the deals already there, so a run of many hours can be stopped and
+taken up again (or split across machines with ``--first-deal``) and the report covers every
+recorded deal.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import math
 import multiprocessing
 import resource
-import statistics
 import time
-from collections import defaultdict
-from collections.abc import Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from engine.ai import BOT_SECONDS, choose
+from bench.ai_players import Player
+from bench.ai_report import HandRecord, report
 from engine.game import GameBase
 from engine.qingdun import Game as QingdunGame
 from engine.sankou import Game as SankouGame
 
 GAMES: dict[str, type[GameBase]] = {"qingdun": QingdunGame, "sankou": SankouGame}
-FAST_SECONDS = 0.05
-QINGDUN_GOAL = 0.65
-
-
-@dataclass(frozen=True)
-class Player:
-    level: str
-    seconds: float | None = None
-    simulations: int | None = None
-
-    def label(self) -> str:
-        if self.level != "strong":
-            return self.level
-        if self.simulations is not None:
-            return f"strong@{self.simulations} rollouts"
-        return f"strong@{self.seconds:g} s"
-
-
-@dataclass
-class HandRecord:
-    """One hand from the tested side's point of view."""
-
-    delta: float  # the tested side's mean delta per seat
-    won: bool
-    times: list[float] = field(default_factory=list)  # the tested side's decision times
-    dealer_tested: bool | None = None  # 三扣: whether the dealer was on the tested side
-    bid: int | None = None
-    made: bool | None = None
+#: The matches of issue 24's goals: (tested, opponent).
+SUITE = (
+    ("strong:200", "strong_v1:200"),
+    ("strong:200", "medium"),
+    ("strong:500", "strong:100"),
+)
 
 
 def play_hand(
     game_name: str, deal: int, tested: Player, other: Player, tested_seats: tuple[int, ...]
 ) -> HandRecord:
     game: Any = GAMES[game_name].deal(deal)
-    times: list[float] = []
+    record = HandRecord(0.0, False)
     step = 0
     while not game.over:
         seat = game.to_move
-        player = tested if seat in tested_seats else other
+        mine = seat in tested_seats
+        player = tested if mine else other
         start = time.perf_counter()
-        action = choose(
-            game,
-            seat,
-            level=player.level,
-            seed=deal * 1000 + step,
-            seconds=player.seconds,
-            simulations=player.simulations,
-        )
-        if seat in tested_seats:
-            times.append(time.perf_counter() - start)
+        action, stats = player.act(game.observation(seat), deal * 1000 + step)
+        if mine:
+            record.times.append(time.perf_counter() - start)
+            if stats is not None:
+                record.rollouts.append(stats.rollouts)
+                record.rounds += stats.rounds
+                record.tied += stats.tied_rounds
         game.apply(action)
         step += 1
     result = game.result
-    delta = sum(result.deltas[s] for s in tested_seats) / len(tested_seats)
-    record = HandRecord(delta, delta > 0, times)
+    record.delta = sum(result.deltas[s] for s in tested_seats) / len(tested_seats)
+    record.won = record.delta > 0
     if game_name == "sankou":
         record.dealer_tested = result.dealer in tested_seats
         record.bid = result.bid
@@ -153,112 +127,42 @@ def _load_records(path: Path, wanted: range) -> dict[int, tuple[list[HandRecord]
     return done
 
 
-def _records_path(directory: str, game_name: str, run_name: str, tested: Player) -> Path:
+def records_path(directory: str, game_name: str, tested: Player, other: Player) -> Path:
     path = Path(directory)
     path.mkdir(parents=True, exist_ok=True)
-    label = tested.label().replace(" ", "").replace("@", "-")
-    return path / f"{game_name}-{run_name}-{label}.jsonl"
-
-
-def mean_ci(values: list[float]) -> tuple[float, float, float]:
-    mean = statistics.fmean(values)
-    if len(values) < 2:
-        return mean, mean, mean
-    half = 1.96 * statistics.stdev(values) / math.sqrt(len(values))
-    return mean, mean - half, mean + half
-
-
-def percentile(values: list[float], q: float) -> float:
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-def report(
-    game_name: str,
-    tested: Player,
-    other: Player,
-    results: list[list[HandRecord]],
-    peak: int,
-    wall: float,
-    budget: float | None,
-) -> Iterator[str]:
-    per_deal = [statistics.fmean(h.delta for h in pair) for pair in results]
-    hands = [h for pair in results for h in pair]
-    mean, low, high = mean_ci(per_deal)
-    won = sum(h.won for h in hands) / len(hands)
-    times = [t for h in hands for t in h.times]
-    yield (
-        f"{game_name}: {tested.label()} vs {other.label()}, {len(results)} deals "
-        f"({len(hands)} hands), {wall:.0f} s wall in this run"
-    )
-    against_simple = other.level == "simple"
-    goal = "  (goal > 0)" if game_name == "sankou" or not against_simple else ""
-    yield f"  mean delta per seat per hand : {mean:+.3f}  95% CI [{low:+.3f}, {high:+.3f}]{goal}"
-    goal = f"  (goal ≥ {QINGDUN_GOAL:.0%})" if game_name == "qingdun" and against_simple else ""
-    yield f"  hands won                    : {won:.1%}{goal}"
-    p50, p95 = percentile(times, 0.5), percentile(times, 0.95)
-    ratio = f"  ({p95 / budget:.2f} × budget, goal ≤ 1.2)" if budget else ""
-    yield f"  decision time p50 / p95      : {p50 * 1000:.0f} ms / {p95 * 1000:.0f} ms{ratio}"
-    per_hand = statistics.fmean(sum(h.times) for h in hands)
-    decisions = len(times) / len(hands)
-    yield f"  thinking per hand (tested)   : {per_hand:.1f} s over {decisions:.0f} decisions"
-    yield f"  peak memory of a worker      : {peak / 1024:.0f} MiB"
-    if game_name == "sankou":
-        yield from _dealer_lines(hands)
-
-
-def _dealer_lines(hands: list[HandRecord]) -> Iterator[str]:
-    for side, tested in (("tested", True), ("opponent", False)):
-        by_bid: dict[int, list[bool]] = defaultdict(list)
-        for h in hands:
-            if h.dealer_tested is tested and h.bid is not None and h.made is not None:
-                by_bid[h.bid].append(h.made)
-        total = sum(len(v) for v in by_bid.values())
-        if not total:
-            continue
-        made = sum(sum(v) for v in by_bid.values())
-        yield f"  {side} side as dealer: {total} hands, made {made / total:.0%}; by bid:"
-        line = ", ".join(f"{bid}: {sum(v)}/{len(v)}" for bid, v in sorted(by_bid.items()))
-        yield f"    {line}"
-        high = [m for bid, v in by_bid.items() if bid > 110 for m in v]
-        share = len(high) / total
-        yield f"    contracts above 110: {len(high)} bid ({share:.0%}), {sum(high)} made"
+    return path / f"{game_name}-{tested.label()}-vs-{other.label()}.jsonl".replace(":", "-")
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench ai", description=__doc__)
     parser.add_argument("--games", default="qingdun,sankou")
-    parser.add_argument("--runs", default="main,fast,tenth")
-    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--tested", help="the tested player, e.g. strong:200")
+    parser.add_argument("--opponent", help="its opponent, e.g. strong_v1:200 or medium")
+    parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--first-deal", type=int, default=0)
-    parser.add_argument("--seconds", type=float, default=BOT_SECONDS)
-    parser.add_argument("--simulations", type=int, default=None)
-    parser.add_argument("--level", default="strong", help="the tested level")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--records", metavar="DIR", help="append each deal here; resume from it")
+    parser.add_argument("--report-only", action="store_true", help="report the records only")
     args = parser.parse_args(argv or [])
+    if (args.tested is None) != (args.opponent is None):
+        parser.error("give both --tested and --opponent, or neither (the goal suite)")
+    matches = [(args.tested, args.opponent)] if args.tested else list(SUITE)
     for game_name in args.games.split(","):
-        for run_name in args.runs.split(","):
-            seconds, sims = args.seconds, args.simulations
-            if run_name == "fast":
-                seconds, sims = FAST_SECONDS, None
-            tested = Player(args.level, seconds if sims is None else None, sims)
-            if run_name == "tenth":
-                other = Player(
-                    "strong",
-                    None if sims else seconds / 10,
-                    max(1, sims // 10) if sims else None,
-                )
+        for tested_text, other_text in matches:
+            tested, other = Player.parse(tested_text), Player.parse(other_text)
+            records = records_path(args.records, game_name, tested, other) if args.records else None
+            if args.report_only:
+                if records is None:
+                    parser.error("--report-only needs --records")
+                done = _load_records(records, range(args.first_deal, args.first_deal + args.deals))
+                results = [hands for hands, _ in done.values()]
+                peak, wall = max((r for _, r in done.values()), default=0), 0.0
             else:
-                other = Player("simple")
-            records = (
-                _records_path(args.records, game_name, run_name, tested) if args.records else None
-            )
-            results, peak, wall = run(
-                game_name, args.deals, tested, other, args.workers, args.first_deal, records
-            )
-            budget = tested.seconds if tested.level == "strong" else None
-            for line in report(game_name, tested, other, results, peak, wall, budget):
+                results, peak, wall = run(
+                    game_name, args.deals, tested, other, args.workers, args.first_deal, records
+                )
+            if not results:
+                print(f"{game_name}: {tested.label()} vs {other.label()}: no deals recorded")
+                continue
+            for line in report(game_name, tested, other, results, peak, wall):
                 print(line, flush=True)

@@ -1,39 +1,100 @@
-"""How much thinking a decision may use: a fixed number of rollouts, wall time, or both.
+"""How much thinking a decision may use: rollouts per phase (the work) and wall time (a safety).
 
-With ``simulations`` alone the work is fixed, so a fixed seed gives the same choice every
-time. With ``seconds`` the search stops at the deadline (the choice then depends on the
-machine's speed). With both, whichever runs out first.
+A decision's work is counted in rollouts (hands played out in sampled worlds): the same
+number gives the same choice on every machine with a fixed seed. ``Rollouts`` says how many a
+decision may use by phase: an ordinary play, a bid, and the 三扣 dealer's kitty and trump
+(searched together) get several times an ordinary play, because they decide the most points.
+The search stops sooner when one candidate is clearly best. ``seconds`` stays a wall-time
+safety limit on top, as the caller gives it for the decision at hand: on a loaded machine
+the search stops there, whatever it has done.
 """
 
 from __future__ import annotations
 
 import time
+from dataclasses import dataclass
 
-#: Default thinking time of a bot seat, and of the Hint button (seconds).
+#: Default wall-time safety of a bot seat, and of the Hint button (seconds).
 BOT_SECONDS = 1.0
 HINT_SECONDS = 0.3
+#: Rollouts of an ordinary decision: the cap, where more stopped paying (docs/ai.md).
+PLAY_ROLLOUTS = 200
+#: The bid and the kitty with trump get this many times an ordinary decision's rollouts.
+#: (Wall time is the caller's: a caller that wants them to get more time too passes a
+#: longer ``seconds`` for those phases, ``phase_of`` says which a decision is.)
+BIG_FACTOR = 4
+#: The least paired worlds before the search may replace the heuristic's choice.
+FLOOR = 16
+
+
+@dataclass(frozen=True, slots=True)
+class Rollouts:
+    """Rollouts a decision may use at most, by phase (``None``: ``BIG_FACTOR`` × ``play``).
+
+    ``floor`` is the least number of sampled worlds on which a candidate must have been
+    compared with the heuristic's choice before it may replace it.
+    """
+
+    play: int = PLAY_ROLLOUTS
+    bid: int | None = None
+    setup: int | None = None  # the 三扣 kitty and trump, searched together
+    floor: int = FLOOR
+
+    def __post_init__(self) -> None:
+        for name in ("play", "bid", "setup", "floor"):
+            value = getattr(self, name)
+            if value is not None and value < 0:
+                raise ValueError(f"{name} rollouts must be 0 or more, not {value!r}")
+
+    def of(self, phase: str) -> int:
+        """The cap for a decision of ``phase`` (``play``, ``bid``, ``kitty`` or ``trump``)."""
+        if phase == "play":
+            return self.play
+        given = self.bid if phase == "bid" else self.setup
+        return given if given is not None else BIG_FACTOR * self.play
+
+
+#: What a bot seat and a hint use unless told otherwise (measured: docs/ai.md).
+BOT_ROLLOUTS = Rollouts()
+HINT_ROLLOUTS = Rollouts()
 
 
 class Budget:
-    __slots__ = ("deadline", "simulations", "spent")
+    """One decision's allowance: at most ``cap`` rollouts, and a deadline when given."""
 
-    def __init__(self, simulations: int | None = None, seconds: float | None = None) -> None:
-        if simulations is None and seconds is None:
-            seconds = BOT_SECONDS
-        if simulations is not None and simulations < 0:
-            raise ValueError(f"simulations must be 0 or more, not {simulations!r}")
+    __slots__ = ("cap", "deadline", "floor", "spent")
+
+    def __init__(self, cap: int, seconds: float | None = None, floor: int = FLOOR) -> None:
+        if cap < 0:
+            raise ValueError(f"simulations must be 0 or more, not {cap!r}")
         if seconds is not None and seconds < 0:
             raise ValueError(f"seconds must be 0 or more, not {seconds!r}")
-        self.simulations = simulations
+        self.cap = cap
+        self.floor = floor
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.spent = 0  # rollouts done so far
+
+    @property
+    def left(self) -> int:
+        return max(0, self.cap - self.spent)
 
     def exhausted(self, reserve: float = 0.0) -> bool:
         """Whether the work is done, or the deadline falls within ``reserve`` seconds (the
         expected length of the next step, so that the last one does not overrun)."""
-        if self.simulations is not None and self.spent >= self.simulations:
+        if self.spent >= self.cap:
             return True
         return self.deadline is not None and time.perf_counter() + reserve >= self.deadline
 
     def charge(self, rollouts: int = 1) -> None:
         self.spent += rollouts
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """A decision's rollouts by phase and its wall-time safety, turned into a ``Budget``."""
+
+    rollouts: Rollouts
+    seconds: float | None
+
+    def budget(self, phase: str) -> Budget:
+        return Budget(self.rollouts.of(phase), self.seconds, self.rollouts.floor)

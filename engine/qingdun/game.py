@@ -7,6 +7,7 @@ raises ``IllegalMove`` with a specific code, so a refused action changes nothing
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
@@ -21,6 +22,15 @@ from engine.qingdun.errors import refuse
 from engine.qingdun.moves import Hand, Move
 from engine.qingdun.observation import QingdunObservation, observe
 from engine.qingdun.policy import Situation, choose
+from engine.qingdun.settlement import (
+    DOUBLE_KOU_DELTA,
+    LAST_PENALTY,
+    WIN_DELTA,
+    early_winner,
+    final,
+    leave_deltas,
+    points_held,
+)
 from engine.qingdun.view import (
     FinishedTrick,
     QingdunResult,
@@ -34,15 +44,6 @@ from engine.qingdun.view import (
 
 SEATS = range(4)
 COPIES = 3  # three decks
-DOUBLE_KOU_DELTA = 30
-WIN_DELTA = 10
-NEGATIVE_DELTA = 20
-LAST_PENALTY = 30  # 末家's team loses 30
-LEAVE_PENALTY = -50
-LEAVE_BONUS = 10
-LEAVE_BONUS_BELOW = 10  # the bonus applies when someone holds fewer cards than this
-EARLY_FIRST = (165, 30)  # (頭家's score ≥, 二家's own points ≥): 頭家's team wins at once
-EARLY_SECOND = (30, 170)  # (頭家's score ≥, 二家's own points ≥): 二家's team wins at once
 
 _DISPLAY_ORDER = sort_hand(ALL_CARDS)
 
@@ -230,6 +231,35 @@ class Game(GameBase):
         self._do_play(seat, combo)
         return combo
 
+    def redeal(self, hands: Sequence[Sequence[Card]]) -> Self:
+        """This position with ``hands`` as the cards each seat holds now (as many as now):
+        the AI deals the hidden cards of a position anew many times and plays each such
+        world out. The copy shares nothing mutable with this game; its record (``start``,
+        ``actions``) stays this game's, so it is for playing on, not for storing."""
+        if [len(hand) for hand in hands] != self._size:
+            raise ValueError("redeal needs as many cards in each hand as it holds now")
+        game = copy.copy(self)
+        game._cnt = [[0] * 54 for _ in SEATS]
+        game._rc = [[0] * 17 for _ in SEATS]
+        for seat, hand in enumerate(hands):
+            cnt, rc = game._cnt[seat], game._rc[seat]
+            for card in hand:
+                cnt[card.index] += 1
+                rc[card.rank] += 1
+        game._size = self._size[:]
+        game._actions = self._actions[:]
+        game._trick = self._trick[:]
+        game._points = self._points[:]
+        game._finished = self._finished[:]
+        return game
+
+    def play_combo(self, seat: int, combo: Combo) -> None:
+        """``seat`` plays ``combo``, known to be legal now: ``play`` without its checks, for
+        the AI's rollouts, which play only combinations of the seat's own hand that beat the
+        top play (anything else would corrupt the game)."""
+        self._actions.append(Play(seat, combo.cards))
+        self._do_play(seat, combo)
+
     def pass_turn(self, seat: int) -> None:
         """``seat`` passes; a player who passed may play again when the turn comes back."""
         self._check_turn(seat)
@@ -254,13 +284,11 @@ class Game(GameBase):
         return self._result  # type: ignore[return-value]
 
     def leave_deltas(self, seat: int) -> tuple[int, int, int, int]:
-        """§1.7: the leaver −50, its partner 0, each opponent +10 when someone holds fewer than
-        10 cards (else 0)."""
+        """§1.7 (``settlement.leave_deltas``): the leaver −50, its partner 0, its opponents
+        +10 each when someone holds fewer than 10 cards."""
         if seat not in SEATS:
             raise refuse("no_such_seat", seat=seat)
-        bonus = LEAVE_BONUS if min(self._size) < LEAVE_BONUS_BELOW else 0
-        d = [LEAVE_PENALTY if s == seat else 0 if s == partner_of(seat) else bonus for s in SEATS]
-        return (d[0], d[1], d[2], d[3])
+        return leave_deltas(seat, self._size)
 
     def check_take_back(self, seat: int) -> Action:
         """House rule (RULES.md §2.10): a player may take back a play or pass while it is the
@@ -361,11 +389,10 @@ class Game(GameBase):
     def _check_early_end(self) -> None:
         """頭家's score against 二家's own points, the trick 二家 went out on still open."""
         lead, second = self._finished
-        a, b = self._points[lead], self._points[second]
-        if a >= EARLY_FIRST[0] and b >= EARLY_FIRST[1]:
-            self._finish_by_team(ResultKind.EARLY_END, team_of(lead), WIN_DELTA, self._tally())
-        elif a >= EARLY_SECOND[0] and b >= EARLY_SECOND[1]:
-            self._finish_by_team(ResultKind.EARLY_END, team_of(second), WIN_DELTA, self._tally())
+        winner = early_winner(self._points[lead], self._points[second])
+        if winner is not None:
+            team = team_of(lead if winner == 0 else second)
+            self._finish_by_team(ResultKind.EARLY_END, team, WIN_DELTA, self._tally())
 
     def _close_trick(self) -> None:
         winner = self._top_seat
@@ -391,7 +418,7 @@ class Game(GameBase):
         tally = Tally((p[0], p[1], p[2], p[3]), lead, self._merged)
         if last is None:
             return tally
-        held = _points_held(self._cnt[last])
+        held = points_held(self._cnt[last])
         return replace(
             tally, last=last, forfeit_captured=p[last], forfeit_in_hand=held, penalty=LAST_PENALTY
         )
@@ -400,14 +427,8 @@ class Game(GameBase):
         """The third player is out: 末家's points go to the other team, 末家's team loses 30."""
         last = next(s for s in SEATS if self._size[s])
         tally = self._tally(last)
-        points = tally.team_points()
-        if min(points) < 0:
-            negative = 0 if points[0] < 0 else 1
-            self._finish_by_team(ResultKind.NEGATIVE, 1 - negative, NEGATIVE_DELTA, tally)
-        else:
-            first = team_of(self._finished[0])
-            winner = first if points[0] == points[1] else (0 if points[0] > points[1] else 1)
-            self._finish_by_team(ResultKind.NORMAL, winner, WIN_DELTA, tally)
+        kind, winner, delta = final(tally.team_points(), team_of(self._finished[0]))
+        self._finish_by_team(kind, winner, delta, tally)
 
     def _finish_by_team(self, kind: ResultKind, winner: int, delta: int, tally: Tally) -> None:
         """End the hand with ``winner``'s team +``delta`` each."""
@@ -473,6 +494,3 @@ class Game(GameBase):
             raise refuse("no_such_seat", seat=seat)
         return observe(self, seat)
 
-
-def _points_held(cnt: list[int]) -> int:
-    return sum(card.points * cnt[card.index] for card in ALL_CARDS if card.points)

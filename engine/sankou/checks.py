@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.actions import Action, Play
 from engine.cards import SUITS, Card, Suit, parse_card, parse_cards
+from engine.game import standing
 from engine.sankou import moves
-from engine.sankou.combos import Lead
+from engine.sankou.combos import Kind, Lead
 from engine.sankou.errors import illegal
 from engine.sankou.order import TRUMP, CardOrder, sort_hand
 
@@ -75,3 +77,23 @@ def check_follow(
         if lead.suit == TRUMP:
             raise illegal("must_follow_trump", card=shown)
         raise illegal("must_follow", suit=SUITS[lead.suit].value, card=shown)
+
+
+def check_take_back(
+    actions: Sequence[Action], seat: int, trick_size: int, lead: Lead | None, failed: bool
+) -> Action:
+    """House rule (RULES.md §2.10): ``seat`` may take back a card play while it is the hand's
+    last standing move and its trick is not complete (``trick_size`` plays in it), unless it
+    revealed something hidden: a throw does, whether it ``failed`` (it showed a stronger card
+    elsewhere) or stood (it showed that nobody holds one). Returns the move taken back."""
+    moves_now = standing(actions)
+    last = moves_now[-1] if moves_now else None
+    if last is None or last.seat != seat:
+        raise illegal("take_back_none")
+    if not isinstance(last, Play):
+        raise illegal("take_back_only_plays")
+    if not trick_size:
+        raise illegal("take_back_trick_over")
+    if trick_size == 1 and lead is not None and (failed or lead.kind is Kind.THROW):
+        raise illegal("take_back_throw")
+    return last

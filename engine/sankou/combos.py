@@ -190,3 +190,15 @@ def throw_failure(
                 single_beaten = True
             seen.add(card)
     return [singles[0]] if single_beaten else None
+
+
+def lead_made(
+    cards: list[Card], others: list[list[Card]], order: CardOrder
+) -> tuple[Lead, list[Card] | None]:
+    """The lead ``cards`` make against the ``others``' hands, with the cards a throw is cut
+    down to when it fails (``throw_failure``; else ``None``): what a lead really plays."""
+    lead = classify_lead(cards, order)
+    if lead.kind is not Kind.THROW:
+        return lead, None
+    forced = throw_failure(cards, others, order)
+    return (lead, None) if forced is None else (classify_lead(forced, order), forced)

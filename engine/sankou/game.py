@@ -9,12 +9,13 @@ moment, so a replay re-derives the same forced cards.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator, Sequence
 from typing import Any, Self
 
 from engine.actions import Action, Bid, DeclareTrump, Discard, Leave, Pass, Play, TakeBack
 from engine.cards import Card, Suit, points
-from engine.game import GameBase, standing
+from engine.game import GameBase
 from engine.sankou import combos, dealing, moves, policy, scoring
 from engine.sankou.auction import BID_STEP, MAX_BID, MIN_BID, Auction
 from engine.sankou.checks import (
@@ -24,9 +25,10 @@ from engine.sankou.checks import (
     check_follow,
     check_held,
     check_seat_number,
+    check_take_back,
     suit_named,
 )
-from engine.sankou.combos import Key, Kind, Lead
+from engine.sankou.combos import Key, Lead
 from engine.sankou.dealing import HAND_SIZE, KITTY_SIZE
 from engine.sankou.errors import illegal
 from engine.sankou.observation import SankouObservation, observe
@@ -82,8 +84,7 @@ class Game(GameBase):
         self._defender_points = 0
         self._result: SankouResult | None = None
 
-    # ------------------------------------------------------------------------------------
-    # Construction
+    # -- Construction ----------------------------------------------------------------------
 
     @classmethod
     def deal(cls, seed: int, first_bidder: int | None = None) -> Self:
@@ -105,6 +106,22 @@ class Game(GameBase):
             return cls.deal(int(start["seed"]), start.get("first_bidder"))
         return cls.from_deal(start["hands"], start["kitty"], int(start["first_bidder"]))
 
+    def redeal(self, hands: Sequence[Sequence[Card]], kitty: Sequence[Card]) -> Self:
+        """This position with ``hands`` and ``kitty`` as the cards held and laid now (as
+        many as now): the AI deals the hidden cards of a position anew many times and plays
+        each such world out. The copy shares nothing mutable with this game; its record
+        (``start``, ``actions``) stays this game's, so it is for playing on, not storing."""
+        sizes = [len(hand) for hand in hands] + [len(kitty)]
+        if sizes != [len(hand) for hand in self._hands] + [len(self._kitty)]:
+            raise ValueError("redeal needs as many cards in each hand as it holds now")
+        game = copy.copy(self)
+        game._hands = [list(hand) for hand in hands]
+        game._kitty = list(kitty)
+        game._actions = self._actions[:]
+        game._trick = self._trick[:]
+        game._tricks = self._tricks[:]
+        return game
+
     def apply(self, action: Action) -> Any:
         """Route a recorded action to the method that checks and applies it."""
         if isinstance(action, Play):
@@ -123,8 +140,7 @@ class Game(GameBase):
             return self.take_back(action.seat)
         raise TypeError(f"not a 三扣 action: {action!r}")
 
-    # ------------------------------------------------------------------------------------
-    # State
+    # -- State -----------------------------------------------------------------------------
 
     @property
     def phase(self) -> Phase:
@@ -200,8 +216,7 @@ class Game(GameBase):
     def tricks(self) -> tuple[FinishedTrick, ...]:
         return tuple(self._tricks)
 
-    # ------------------------------------------------------------------------------------
-    # Bidding
+    # -- Bidding ---------------------------------------------------------------------------
 
     def bid(self, seat: int, amount: int) -> None:
         """Bid ``amount``: a multiple of 5, 80-200, at least 5 above the highest bid."""
@@ -239,8 +254,7 @@ class Game(GameBase):
         self._phase = Phase.KITTY
         self._to_move = dealer
 
-    # ------------------------------------------------------------------------------------
-    # Kitty and trump
+    # -- Kitty and trump -------------------------------------------------------------------
 
     def discard(self, seat: int, cards: CardsLike) -> None:
         """The dealer lays exactly 8 cards back as the kitty (any 8: point cards too)."""
@@ -272,8 +286,7 @@ class Game(GameBase):
         self._phase = Phase.PLAY
         self._leader = self._to_move = seat
 
-    # ------------------------------------------------------------------------------------
-    # Play
+    # -- Play ------------------------------------------------------------------------------
 
     def play(self, seat: int, cards: CardsLike) -> list[Card]:
         """Play cards to the trick; returns the cards actually played.
@@ -286,24 +299,29 @@ class Game(GameBase):
         self._check_player(seat)
         hand = self._hands[seat]
         check_held(hand, attempted)
+        if self._trick:
+            assert self._lead is not None
+            check_follow(hand, attempted, self._lead, self._order, self._trump)
+        return self.play_trusted(seat, attempted)
+
+    def play_trusted(self, seat: int, attempted: list[Card]) -> list[Card]:
+        """``play`` for cards already known to be a legal play of ``seat`` now (the AI's
+        rollouts play only follows built by the follow rule): the same play, its checks
+        skipped. Anything else would corrupt the hand."""
+        hand = self._hands[seat]
         order = self._order
         if not self._trick:
-            lead = combos.classify_lead(attempted, order)
-            played = attempted
-            if lead.kind is Kind.THROW:
-                others = [self._hands[s] for s in range(SEATS) if s != seat]
-                forced = combos.throw_failure(attempted, others, order)
-                if forced is not None:
-                    self._failed_throw = FailedThrow(seat, tuple(attempted), tuple(forced))
-                    played = forced
-                    lead = combos.classify_lead(forced, order)
+            others = [self._hands[s] for s in range(SEATS) if s != seat]
+            lead, forced = combos.lead_made(attempted, others, order)
+            played = attempted if forced is None else forced
+            if forced is not None:
+                self._failed_throw = FailedThrow(seat, tuple(attempted), tuple(forced))
             self._lead = lead
             self._leader = seat
             self._best = (lead.key, seat)
         else:
             lead = self._lead
             assert lead is not None and self._best is not None
-            check_follow(hand, attempted, lead, order, self._trump)
             played = attempted
             key = combos.play_key(lead, attempted, order)
             if key is not None and key > self._best[0]:
@@ -355,8 +373,7 @@ class Game(GameBase):
         self._to_move = None
         self._leader = None
 
-    # ------------------------------------------------------------------------------------
-    # Leaving
+    # -- Leaving ---------------------------------------------------------------------------
 
     def leave(self, seat: int) -> SankouResult:
         """``seat`` leaves or is removed (RULES.md §2.9, see ``leave_deltas``); the hand is void.
@@ -380,31 +397,14 @@ class Game(GameBase):
         return scoring.leave_deltas(seat, self._dealer, bid)
 
     def check_take_back(self, seat: int) -> Action:
-        """House rule (RULES.md §2.10): a player may take back a card play while it is the
-        hand's last move and its trick is not complete, unless it revealed something hidden:
-        a throw does, whether it failed (it showed a stronger card elsewhere) or stood (it
-        showed that nobody holds one)."""
+        """The move ``seat`` may take back now (``checks.check_take_back``: RULES.md §2.10)."""
         self._check_seat(seat)
         if self._phase is Phase.OVER:
             raise illegal("hand_over")
-        moves = standing(self._actions)
-        last = moves[-1] if moves else None
-        if last is None or last.seat != seat:
-            raise illegal("take_back_none")
-        if not isinstance(last, Play):
-            raise illegal("take_back_only_plays")
-        if not self._trick:
-            raise illegal("take_back_trick_over")
-        if (
-            len(self._trick) == 1
-            and self._lead is not None
-            and (self._failed_throw is not None or self._lead.kind is Kind.THROW)
-        ):
-            raise illegal("take_back_throw")
-        return last
+        failed = self._failed_throw is not None
+        return check_take_back(self._actions, seat, len(self._trick), self._lead, failed)
 
-    # ------------------------------------------------------------------------------------
-    # Moves, hints, views
+    # -- Moves, hints, views ---------------------------------------------------------------
 
     def legal_plays(self, seat: int) -> Iterator[list[Card]]:
         """Lazily: leading, every single, pair, tractor and eight of a kind (no throws);

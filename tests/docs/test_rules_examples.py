@@ -12,6 +12,7 @@ import pytest
 from engine.cards import Card, Suit, deck
 from engine.errors import IllegalMove
 from engine.qingdun import game as qingdun
+from engine.qingdun import settlement
 from engine.qingdun.combos import Combo, beats, classify
 from engine.sankou import scoring
 from engine.sankou.combos import classify_lead
@@ -99,11 +100,11 @@ def test_the_sankou_leaving_table_is_the_engines(lang: str) -> None:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_qingdun_scoring_table_is_the_engines(lang: str) -> None:
     double, early, negative, normal = tables(read("qingdun", lang))[2]
-    assert signed(double[1])[0] == -signed(double[2])[0] == qingdun.DOUBLE_KOU_DELTA
-    assert signed(early[0]) == [*qingdun.EARLY_FIRST, *qingdun.EARLY_SECOND]
-    assert signed(early[1])[0] == -signed(early[2])[0] == qingdun.WIN_DELTA
-    assert signed(negative[1])[0] == -signed(negative[2])[0] == qingdun.NEGATIVE_DELTA
-    assert signed(normal[1])[0] == -signed(normal[2])[0] == qingdun.WIN_DELTA
+    assert signed(double[1])[0] == -signed(double[2])[0] == settlement.DOUBLE_KOU_DELTA
+    assert signed(early[0]) == [*settlement.EARLY_FIRST, *settlement.EARLY_SECOND]
+    assert signed(early[1])[0] == -signed(early[2])[0] == settlement.WIN_DELTA
+    assert signed(negative[1])[0] == -signed(negative[2])[0] == settlement.NEGATIVE_DELTA
+    assert signed(normal[1])[0] == -signed(normal[2])[0] == settlement.WIN_DELTA
 
 
 def tables(text: str, *, header: bool = False) -> list[list[list[str]]]:

@@ -1,5 +1,5 @@
 """The 清墩 players (see ``player``)."""
 
-from engine.ai.qingdun.player import choose
+from engine.ai.qingdun.player import think
 
-__all__ = ["choose"]
+__all__ = ["think"]

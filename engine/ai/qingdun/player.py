@@ -1,22 +1,28 @@
 """The 清墩 players: simple (the engine's hint), medium (the split-based heuristic), strong.
 
 The strong player takes the heuristic's play and the plausible alternatives (each kind's
-weakest lead, passing, the smallest answer even if it tears a unit, a bomb) and compares them
-by playing the hand out in sampled worlds with the heuristic in every seat, each world
-scored by the engine's own settlement (``search``).
+weakest lead, a low single for a partner about to go out, passing, the smallest and largest
+answers even if they tear a unit, a bomb) and compares them by playing the hand out in
+sampled worlds with the heuristic in every seat, small endings solved exactly, each world
+valued by its settlement, team points and going-out order (``value``, ``search``).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from engine.actions import Action, Pass, Play
 from engine.ai import search
-from engine.ai.budget import Budget
+from engine.ai.budget import Budget, Plan
 from engine.ai.clone import clone
+from engine.ai.decision import Decision, Stats
 from engine.ai.qingdun.decompose import decompose
+from engine.ai.qingdun.endgame import ENDGAME_CARDS, solve
 from engine.ai.qingdun.policy import Table, decide, weakness
+from engine.ai.qingdun.reasons import explain as reason_for
 from engine.ai.qingdun.sampling import Sampler
+from engine.ai.qingdun.value import value
 from engine.cards import Card
 from engine.qingdun.combos import Combo
 from engine.qingdun.game import Game
@@ -24,6 +30,8 @@ from engine.qingdun.moves import Hand, Move
 from engine.qingdun.observation import QingdunObservation
 
 MAX_CANDIDATES = 8
+#: After an ending too big to solve, the exact search is tried again this many cards later.
+RETRY_CARDS = 3
 
 Choice = tuple[Card, ...] | None  # cards to play, or None to pass
 
@@ -37,8 +45,16 @@ class Plans:
         self.units = units
 
     @classmethod
-    def of(cls, game: Game) -> Plans:
-        return cls([decompose(hand) if hand else [] for hand in game.hands])
+    def of(cls, game: Game, known: dict[int, list[Combo]] | None = None) -> Plans:
+        """Each seat's split in ``game``; ``known``: splits already made (hands the deciding
+        seat sees, the same in every world)."""
+        known = known or {}
+        return cls(
+            [
+                known[seat][:] if seat in known else decompose(hand) if hand else []
+                for seat, hand in enumerate(game.hands)
+            ]
+        )
 
     def copy(self) -> Plans:
         return Plans([None if u is None else u[:] for u in self.units])
@@ -79,11 +95,18 @@ class Trick:
 def step(
     game: Game, plans: Plans, trick: Trick, seat: int, cards: Choice, unit: Combo | None = None
 ) -> None:
-    """``seat`` plays ``cards`` (None: passes), keeping its plan and the trick up to date."""
+    """``seat`` plays ``cards`` (None: passes), keeping its plan and the trick up to date.
+
+    A ``unit`` comes from the seat's own split and beats the top play: it is played without
+    the engine's checks. Other cards (a searched candidate) go through them.
+    """
     if cards is None:
         game.pass_turn(seat)
     else:
-        game.play(seat, cards)
+        if unit is not None:
+            game.play_combo(seat, unit)
+        else:
+            game.play(seat, cards)
         plans.played(seat, cards, unit)
         trick.top_seat = seat
         trick.points += sum(card.points for card in cards)
@@ -91,66 +114,111 @@ def step(
         trick.top_seat, trick.points = None, 0
 
 
-def playout(game: Game, plans: Plans, trick: Trick) -> None:
-    """Play ``game`` to its end with the heuristic in every seat."""
+def playout(game: Game, plans: Plans, trick: Trick, seat: int) -> float:
+    """Play ``game`` to its end with the heuristic in every seat (a small ending solved
+    exactly); its value for ``seat``."""
+    tried = 10**9  # cards in play when the exact search last gave up
     while not game.over:
-        seat = game.to_move
-        assert seat is not None
-        units = plans.get(game, seat)
-        table = Table(seat, game.hand_sizes, game.top, game.top_led, trick.top_seat, trick.points)
+        cards = sum(game.hand_sizes)
+        if cards <= ENDGAME_CARDS and cards <= tried - RETRY_CARDS:
+            exact = solve(game, seat)
+            if exact is not None:
+                return exact
+            tried = cards
+        mover = game.to_move
+        assert mover is not None
+        units = plans.get(game, mover)
+        table = Table(mover, game.hand_sizes, game.top, game.top_led, trick.top_seat, trick.points)
         unit = decide(units, table)
-        step(game, plans, trick, seat, None if unit is None else unit.cards, unit)
+        step(game, plans, trick, mover, None if unit is None else unit.cards, unit)
+    assert game.result is not None
+    return value(game.result, seat)
 
 
-def _trick_points(obs: QingdunObservation) -> int:
+def trick_points(obs: QingdunObservation) -> int:
     return sum(card.points for play in obs.trick for card in play.cards)
 
 
-def choose(obs: QingdunObservation, level: str, budget: Budget, rng: random.Random) -> Action:
-    sampler = Sampler(obs)
+def table_of(obs: QingdunObservation) -> Table:
+    return Table(obs.seat, obs.hand_sizes, obs.top, obs.top_led, obs.top_seat, trick_points(obs))
+
+
+def heuristic(obs: QingdunObservation) -> tuple[list[Combo], Choice]:
+    """The seat's split and the heuristic's choice."""
+    units = decompose(obs.hand)
+    unit = decide(units, table_of(obs))
+    return units, None if unit is None else unit.cards
+
+
+def think(
+    obs: QingdunObservation, level: str, plan: Plan, rng: random.Random, explain: bool
+) -> Decision:
     seat = obs.seat
     if level == "simple":
-        return sampler.world(rng).hint(seat)
-    units = decompose(obs.hand)
-    points = _trick_points(obs)
-    table = Table(seat, obs.hand_sizes, obs.top, obs.top_led, obs.top_seat, points)
-    unit = decide(units, table)
-    first: Choice = None if unit is None else unit.cards
-    if level == "medium" or (first is not None and len(first) == len(obs.hand)):
-        return _action(seat, first)
-    options = candidates(obs, units, first)
-    if len(options) == 1 or budget.exhausted():
-        return _action(seat, options[0])
+        return Decision(Sampler(obs).world(rng).hint(seat), Stats("play"))
+    units, first = heuristic(obs)
+    stats = Stats("play")
+    choice = first
+    if level == "strong" and not (first is not None and len(first) == len(obs.hand)):
+        options = candidates(obs, units, first)
+        budget = plan.budget("play")
+        if len(options) == 1 or budget.cap == 0:
+            stop = "single" if len(options) == 1 else "heuristic"
+            stats = Stats("play", 0, len(options), stop=stop)
+        else:
+            outcome = search_options(obs, options, budget, rng)
+            choice = options[outcome.index]
+            stats = Stats(
+                "play", outcome.rollouts, len(options), outcome.rounds, outcome.tied_rounds,
+                outcome.stop,
+            )  # fmt: skip
+    action = to_action(seat, choice)
+    return Decision(action, stats, reason_for(obs, units, choice, first) if explain else None)
+
+
+def search_options(
+    obs: QingdunObservation,
+    options: Sequence[Choice],
+    budget: Budget,
+    rng: random.Random,
+    protected: Sequence[int] = (0,),
+) -> search.Outcome:
+    """The search over ``options`` (the heuristic's choice first) in sampled worlds."""
+    sampler = Sampler(obs)
+    seat = obs.seat
+    points = trick_points(obs)
+    known = {s: decompose(cards) for s, cards in sampler.known.items()}
 
     def sample(r: random.Random) -> tuple[Game, Plans]:
         w = sampler.world(r)
-        return w, Plans.of(w)
+        return w, Plans.of(w, known)
 
     def evaluate(w: tuple[Game, Plans], choice: Choice) -> float:
         game = clone(w[0])
         plans = w[1].copy()
         trick = Trick(obs.top_seat, points)
         step(game, plans, trick, seat, choice)
-        playout(game, plans, trick)
-        assert game.result is not None
-        return float(game.result.deltas[seat])
+        return playout(game, plans, trick, seat)
 
-    return _action(seat, search.best_candidate(options, sample, evaluate, budget, rng))
+    return search.best_candidate(options, sample, evaluate, budget, rng, protected)
 
 
-def _action(seat: int, choice: Choice) -> Action:
+def to_action(seat: int, choice: Choice) -> Action:
     return Pass(seat) if choice is None else Play(seat, tuple(choice))
 
 
 def candidates(obs: QingdunObservation, units: list[Combo], first: Choice) -> list[Choice]:
     """The heuristic's choice first, then plausible alternatives, all legal, deduplicated."""
-    found: dict[tuple[Card, ...] | None, Choice] = {_key(first): first}
+    found: dict[tuple[Card, ...] | None, Choice] = {key(first): first}
     more: list[Choice] = []
     if obs.top is None:
         by_kind: dict[object, Combo] = {}
         for unit in sorted(units, key=weakness):
             by_kind.setdefault((unit.kind, unit.shape if not unit.is_bomb else ()), unit)
         more += [u.cards for u in by_kind.values()]
+        singles = sorted((m for m in _hand(obs).singles()), key=lambda m: m.key)
+        if singles:  # a single torn from a unit: feeds a partner, or keeps the split whole
+            more += [tuple(singles[0].cards), tuple(singles[-1].cards)]
     else:
         more.append(None)
         answers = sorted(_answers(obs), key=lambda m: (m.rung, m.key))
@@ -158,27 +226,33 @@ def candidates(obs: QingdunObservation, units: list[Combo], first: Choice) -> li
         bombs = [m for m in answers if m.rung >= 0]
         if plain:
             more += [tuple(plain[0].cards), tuple(plain[-1].cards)]
+            if len(plain) > 2:
+                more.append(tuple(plain[1].cards))
         if bombs:
             more.append(tuple(bombs[0].cards))
     for choice in more:
-        key = _key(choice)
-        if key not in found:
-            found[key] = choice
+        k = key(choice)
+        if k not in found:
+            found[k] = choice
         if len(found) >= MAX_CANDIDATES:
             break
     return list(found.values())
 
 
-def _answers(obs: QingdunObservation) -> list[Move]:
-    """Every distinct play of the seat's hand that beats the top play (the engine's list)."""
-    assert obs.top is not None
+def _hand(obs: QingdunObservation) -> Hand:
     cnt = [0] * 54
     rc = [0] * 17
     for card in obs.hand:
         cnt[card.index] += 1
         rc[card.rank] += 1
-    return list(Hand(cnt, rc).answers(obs.top, obs.top_led))
+    return Hand(cnt, rc)
 
 
-def _key(choice: Choice) -> tuple[Card, ...] | None:
+def _answers(obs: QingdunObservation) -> list[Move]:
+    """Every distinct play of the seat's hand that beats the top play (the engine's list)."""
+    assert obs.top is not None
+    return list(_hand(obs).answers(obs.top, obs.top_led))
+
+
+def key(choice: Choice) -> tuple[Card, ...] | None:
     return None if choice is None else tuple(sorted(choice))

@@ -1,5 +1,5 @@
 """The 三扣 players (see ``player``)."""
 
-from engine.ai.sankou.player import choose
+from engine.ai.sankou.player import think
 
-__all__ = ["choose"]
+__all__ = ["think"]

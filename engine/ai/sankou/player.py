@@ -1,246 +1,196 @@
 """The 三扣 players: simple (the engine's hint), medium (the card-counting heuristic), strong.
 
 The strong player decides every phase by playing the hand out many times in sampled worlds
-(``sampling``) with the heuristic (``policy``) in every seat, and scores each world with the
-engine's own settlement:
+(``sampling``) with the heuristic (``policy``) in every seat, each world valued by the
+expected score under the spread of the points taken (``value``):
 
-- bidding: the distribution of points it would take as dealer gives the expected result of
-  every possible bid (§2.8, doubled from 115); it bids the best one if that beats passing;
-- kitty: a few burials (whole short suits, with or without point cards) for the likely
-  trump suits, compared by playing on;
-- trump: the four suits compared the same way;
+- bidding (``bidding``): what each bid would bring as dealer, against what passing brings;
+- kitty and trump together: a few burials for each likely trump, each played on with the
+  trump it was made for; that trump is then named (``committed``);
 - play: the heuristic's choice and the plausible alternatives (other leads, cashing a throw
   that is sure to stand, winning high or low, feeding points or not), compared on shared
-  worlds (``search``).
+  worlds with successive halving (``search``).
+
+Bids and the kitty get several times an ordinary decision's rollouts (``budget``).
 """
 
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from engine.actions import Action, Bid, DeclareTrump, Discard, Pass, Play
+from engine.actions import DeclareTrump, Discard, Play
 from engine.ai import search
-from engine.ai.budget import Budget
+from engine.ai.budget import Budget, Plan
 from engine.ai.clone import clone
-from engine.ai.sankou import policy
-from engine.ai.sankou.policy import Memory
-from engine.ai.sankou.sampling import KITTY, Sampler
-from engine.cards import Card, Suit
-from engine.sankou import moves, scoring
-from engine.sankou.game import MAX_BID, MIN_BID, Game
+from engine.ai.decision import Decision, Stats
+from engine.ai.sankou import bidding, policy
+from engine.ai.sankou.reasons import play_reason, setup_reason, trump_reason
+from engine.ai.sankou.rollout import finish
+from engine.ai.sankou.sampling import Sampler
+from engine.ai.sankou.seen import Memory, Position, Seen
+from engine.ai.sankou.setup import best_trumps, burial
+from engine.cards import JACK, Card, Suit
+from engine.sankou import combos, moves
+from engine.sankou.combos import Lead
+from engine.sankou.game import Game
 from engine.sankou.observation import SankouObservation
-from engine.sankou.order import TRUMP
-from engine.sankou.scoring import FULL
+from engine.sankou.order import LEVEL, TRUMP
 from engine.sankou.view import Phase
 
-BID_STEP = 5
 MAX_CANDIDATES = 10
-#: A bid must promise at least this much more than passing (points of delta per hand).
-BID_MARGIN = 0.25
-#: Bidding needs this many played-out worlds before it trusts the estimate.
-MIN_BID_WORLDS = 8
-#: The dealer's points in a rollout, where every seat plays the heuristic, understate what
-#: the searching dealer takes: measured +11 over the heuristic against the simple policy
-#: (30 deals), less against strong defenders. Bidding adds this much to each sample.
-SEARCH_BONUS = 10
+#: Trump suits whose burials the kitty search tries.
+KITTY_TRUMPS = 3
 
 A = TypeVar("A")
 World = tuple[Game, Memory]
+Option = tuple[tuple[Card, ...], Suit]  # a burial and the trump it is laid for
 
 
-def choose(obs: SankouObservation, level: str, budget: Budget, rng: random.Random) -> Action:
-    turn = Turn(obs, level, budget, rng)
+def think(
+    obs: SankouObservation, level: str, plan: Plan, rng: random.Random, explain: bool
+) -> Decision:
     if level == "simple":
-        return turn.sampler.world(rng).hint(obs.seat)
+        return Decision(Sampler(obs).world(rng).hint(obs.seat), Stats(obs.phase.value))
+    strong = level == "strong"
     phase = obs.phase
     if phase is Phase.BIDDING:
-        return turn.bid()
+        return bidding.decide(obs, strong, plan.budget("bid"), rng, explain)
     if phase is Phase.KITTY:
-        return turn.discard()
+        return _discard(obs, strong, plan.budget("kitty"), rng, explain)
     if phase is Phase.TRUMP:
-        return turn.trump()
-    return turn.play()
+        return _trump(obs, strong, plan.budget("trump"), rng, explain)
+    return _play(obs, strong, plan.budget("play"), rng, explain)
 
 
-# ---------------------------------------------------------------------------------------
-# Playing out
+def _stats(phase: str, outcome: search.Outcome, options: int) -> Stats:
+    return Stats(
+        phase, outcome.rollouts, options, outcome.rounds, outcome.tied_rounds, outcome.stop
+    )
 
 
-def playout(game: Game, memory: Memory) -> None:
-    """Play ``game`` to its end with the heuristic in every seat."""
-    while not game.over:
-        seat = game.to_move
-        assert seat is not None
-        phase = game.phase
-        if phase is Phase.PLAY:
-            lead = game.lead
-            played = game.play(seat, policy.play(game, seat, memory))
-            memory.record(seat, played, lead, game)
-        elif phase is Phase.KITTY:
-            hand = list(game.hand(seat))
-            game.discard(seat, policy.burial(hand, policy.best_trumps(hand)[0], points=False))
-        elif phase is Phase.TRUMP:
-            game.declare_trump(seat, policy.best_trumps(game.hand(seat))[0])
-        else:
-            game.pass_turn(seat)
+def run_search(
+    obs: SankouObservation,
+    options: Sequence[A],
+    evaluate: Callable[[World, A], float],
+    budget: Budget,
+    rng: random.Random,
+    protected: Sequence[int] = (0,),
+) -> search.Outcome:
+    """The option with the best mean value over shared sampled worlds."""
+    sampler = Sampler(obs)
 
-
-def finish(game: Game, memory: Memory, seat: int) -> float:
-    """``seat``'s delta once the heuristic has played ``game`` to its end."""
-    playout(game, memory)
-    assert game.result is not None
-    return float(game.result.deltas[seat])
-
-
-def dealer_points(sampler: Sampler, seat: int, rng: random.Random) -> int:
-    """Points ``seat`` takes as dealer in one sampled world (heuristic kitty, trump, play)."""
-    slots = sampler.deal(rng)
-    hands = [list(sampler.obs.hand) if s == seat else slots[s] for s in range(4)]
-    game = Game.from_deal(hands, slots[KITTY], seat)
-    game.bid(seat, MIN_BID)
-    for step in (1, 2, 3):
-        game.pass_turn((seat + step) % 4)
-    playout(game, Memory.empty())
-    return game.dealer_points
-
-
-def bid_values(points: list[int], lowest: int) -> dict[int, float]:
-    """Mean dealer delta of each allowed bid over the sampled points (engine scoring)."""
-    return {
-        bid: sum(scoring.score(bid, c) for c in points) / len(points)
-        for bid in range(lowest, MAX_BID + 1, BID_STEP)
-    }
-
-
-def _clearly_above(points: list[int], bid: int, lowest: int) -> bool:
-    """Whether bidding ``bid`` rather than the lowest bid pays by more than the noise.
-
-    The best of many bids judged on few worlds looks better than it is; a jump above the
-    lowest bid must beat it by a standard error of the paired difference.
-    """
-    if bid == lowest:
-        return True
-    diffs = [scoring.score(bid, c) - scoring.score(lowest, c) for c in points]
-    n = len(diffs)
-    if n < 2:
-        return sum(diffs) > 0
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean > (var / n) ** 0.5
-
-
-def estimate(hand: list[Card]) -> int:
-    """A rough guess of a dealer's points from the hand alone (the middle level's bidding)."""
-    jokers = sum(1 for c in hand if c.suit is None)
-    tens = sum(1 for c in hand if c.rank == 10)
-    trump = policy.best_trumps(hand)[0]
-    length = sum(1 for c in hand if c.suit is trump and c.rank != 10)
-    return 20 + 9 * jokers + 6 * tens + 6 * max(0, length - 5)
-
-
-# ---------------------------------------------------------------------------------------
-# One decision
-
-
-class Turn:
-    """One decision of the medium or strong player, in whichever phase the hand is."""
-
-    def __init__(
-        self, obs: SankouObservation, level: str, budget: Budget, rng: random.Random
-    ) -> None:
-        self.obs = obs
-        self.seat = obs.seat
-        self.strong = level == "strong"
-        self.budget = budget
-        self.rng = rng
-        self.sampler = Sampler(obs)
-
-    def _world(self, rng: random.Random) -> World:
-        world = self.sampler.world(rng)
+    def sample(r: random.Random) -> World:
+        world = sampler.world(r)
         return world, Memory.of(world) if world.phase is Phase.PLAY else Memory.empty()
 
-    def _search(self, options: Sequence[A], evaluate: Callable[[World, A], float]) -> A:
-        """The option with the best mean result over shared sampled worlds."""
-        return search.best_candidate(options, self._world, evaluate, self.budget, self.rng)
+    return search.best_candidate(options, sample, evaluate, budget, rng, protected)
 
-    def bid(self) -> Action:
-        obs, seat, budget = self.obs, self.seat, self.budget
-        amounts = [b.amount for b in obs.bids if b.amount is not None]
-        lowest = max(amounts) + BID_STEP if amounts else MIN_BID
-        points: list[int] = []
-        if self.strong:
-            # With a time budget, a few worlds at least, or the estimate is noise.
-            least = MIN_BID_WORLDS if budget.simulations is None else 0
-            step = 0.0
-            while len(points) < least or not budget.exhausted(step):
-                started = time.perf_counter()
-                taken = dealer_points(self.sampler, seat, self.rng)
-                points.append(min(FULL, taken + SEARCH_BONUS))
-                budget.charge()
-                step = max(step, time.perf_counter() - started)
-        points = points or [estimate(list(obs.hand))]
-        values = bid_values(points, lowest)
-        best = max((b for b in values if _clearly_above(points, b, lowest)), key=values.get)
-        return Bid(seat, best) if values[best] > BID_MARGIN else Pass(seat)
 
-    def discard(self) -> Action:
-        seat = self.seat
-        hand = list(self.obs.hand)
-        trumps = policy.best_trumps(hand)
-        if not self.strong:
-            return Discard(seat, tuple(policy.burial(hand, trumps[0], points=False)))
-        options: list[tuple[tuple[Card, ...], Suit]] = []
-        for trump in trumps[:2]:
-            for points, aces in ((False, True), (True, True), (True, False)):
-                laid = tuple(sorted(policy.burial(hand, trump, points=points, keep_aces=aces)))
-                if (laid, trump) not in options:
-                    options.append((laid, trump))
+# ---------------------------------------------------------------------------------------
+# Kitty and trump
 
-        def evaluate(world: World, option: tuple[tuple[Card, ...], Suit]) -> float:
+
+def kitty_options(hand: list[Card]) -> list[Option]:
+    """Burials for the likeliest trumps (whole short side suits first; with or without point
+    cards; keeping aces or not), one trump per burial, the heuristic's own first."""
+    options: list[Option] = []
+    laid_seen: set[tuple[Card, ...]] = set()
+    for trump in best_trumps(hand)[:KITTY_TRUMPS]:
+        for points, aces in ((False, True), (True, True), (True, False), (False, False)):
+            laid = tuple(sorted(burial(hand, trump, points=points, keep_aces=aces)))
+            if laid not in laid_seen:
+                laid_seen.add(laid)
+                options.append((laid, trump))
+    return options
+
+
+def _discard(
+    obs: SankouObservation, strong: bool, budget: Budget, rng: random.Random, explain: bool
+) -> Decision:
+    seat = obs.seat
+    hand = list(obs.hand)
+    options = kitty_options(hand)
+    stats = Stats("kitty", candidates=len(options))
+    choice = options[0]
+    if strong and budget.cap:
+
+        def evaluate(world: World, option: Option) -> float:
             game = clone(world[0])
             game.discard(seat, list(option[0]))
             game.declare_trump(seat, option[1])
             return finish(game, Memory.empty(), seat)
 
-        laid, _ = self._search(options, evaluate)
-        return Discard(seat, laid)
+        outcome = run_search(obs, options, evaluate, budget, rng)
+        choice = options[outcome.index]
+        stats = _stats("kitty", outcome, len(options))
+    reason = setup_reason(hand, choice[0], choice[1]) if explain else None
+    return Decision(Discard(seat, choice[0]), stats, reason)
 
-    def trump(self) -> Action:
-        seat = self.seat
-        suits = policy.best_trumps(self.obs.hand)
-        if not self.strong:
-            return DeclareTrump(seat, suits[0])
 
-        def evaluate(world: World, suit: Suit) -> float:
-            game = clone(world[0])
-            game.declare_trump(seat, suit)
-            return finish(game, Memory.empty(), seat)
+def _trump(
+    obs: SankouObservation, strong: bool, budget: Budget, rng: random.Random, explain: bool
+) -> Decision:
+    """The trump the kitty was laid for; if the kitty is none of ours (a person laid it),
+    the suits compared by playing on."""
+    seat = obs.seat
+    laid = tuple(sorted(obs.kitty or ()))
+    full = [*obs.hand, *laid]
+    for option in kitty_options(full):
+        if option[0] == laid:
+            return _declared(seat, option[1], Stats("trump", stop="committed"), explain, full)
+    suits = best_trumps(obs.hand)
+    if not strong or not budget.cap:
+        return _declared(seat, suits[0], Stats("trump", candidates=4), explain, full)
 
-        return DeclareTrump(seat, self._search(suits, evaluate))
+    def evaluate(world: World, suit: Suit) -> float:
+        game = clone(world[0])
+        game.declare_trump(seat, suit)
+        return finish(game, Memory.empty(), seat)
 
-    def play(self) -> Action:
-        seat = self.seat
-        position = policy.Position(self.obs)
-        memory = Memory.of(position)
-        options = candidates(position, seat, memory)
-        if not self.strong or len(options) == 1 or self.budget.exhausted():
-            return Play(seat, tuple(options[0]))
+    outcome = run_search(obs, suits, evaluate, budget, rng)
+    return _declared(seat, suits[outcome.index], _stats("trump", outcome, 4), explain, full)
 
-        def evaluate(world: World, cards: list[Card]) -> float:
-            game = clone(world[0])
-            mem = world[1].copy()
-            lead = game.lead
-            mem.record(seat, game.play(seat, cards), lead, game)
-            return finish(game, mem, seat)
 
-        return Play(seat, tuple(self._search(options, evaluate)))
+def _declared(seat: int, suit: Suit, stats: Stats, explain: bool, full: list[Card]) -> Decision:
+    reason = trump_reason(suit, full) if explain else None
+    return Decision(DeclareTrump(seat, suit), stats, reason)
 
 
 # ---------------------------------------------------------------------------------------
-# Candidates
+# Play
+
+
+def _play(
+    obs: SankouObservation, strong: bool, budget: Budget, rng: random.Random, explain: bool
+) -> Decision:
+    seat = obs.seat
+    position = Position(obs)
+    memory = Memory.of(position)
+    options = candidates(position, seat, memory)
+    stats = Stats("play", candidates=len(options))
+    index = 0
+    if strong and len(options) > 1 and budget.cap:
+        outcome = run_search(obs, options, play_evaluator(seat), budget, rng)
+        index = outcome.index
+        stats = _stats("play", outcome, len(options))
+    elif len(options) == 1:
+        stats = Stats("play", stop="single")
+    cards = options[index]
+    reason = play_reason(position, seat, memory, cards, searched=index != 0) if explain else None
+    return Decision(Play(seat, tuple(cards)), stats, reason)
+
+
+def play_evaluator(seat: int) -> Callable[[World, list[Card]], float]:
+    def evaluate(world: World, cards: list[Card]) -> float:
+        game = clone(world[0])
+        mem = world[1].copy()
+        lead = game.lead
+        mem.record(seat, game.play(seat, cards), lead, game)
+        return finish(game, mem, seat)
+
+    return evaluate
 
 
 def candidates(game: policy.Game, seat: int, memory: Memory) -> list[list[Card]]:
@@ -251,7 +201,7 @@ def candidates(game: policy.Game, seat: int, memory: Memory) -> list[list[Card]]
     """
     first = policy.play(game, seat, memory)
     found: dict[tuple[Card, ...], list[Card]] = {tuple(sorted(first)): first}
-    seen = policy.Seen(game, seat, memory)
+    seen = Seen(game, seat, memory)
     order = seen.order
     lead = game.lead
     more: list[list[Card]] = []
@@ -281,10 +231,31 @@ def candidates(game: policy.Game, seat: int, memory: Memory) -> list[list[Card]]
             more.append(cards)
             if n >= 1:
                 break
+    shapes = {_shape(first, seen, lead, game)}
     for cards in more:
         key = tuple(sorted(cards))
-        if key not in found:
+        shape = _shape(cards, seen, lead, game)
+        if key not in found and shape not in shapes:
             found[key] = cards
+            shapes.add(shape)
         if len(found) >= MAX_CANDIDATES:
             break
     return list(found.values())
+
+
+def _shape(cards: list[Card], seen: Seen, lead: Lead | None, game: policy.Game) -> tuple:
+    """What tells two follows apart: whether it takes the trick, the points, the trumps and
+    strong trumps it spends, the high side cards, the pairs it breaks. Two follows alike in
+    all that (a 3 or an 8 thrown away) are the same candidate: comparing them would spend
+    rollouts on worlds that cannot tell them apart. A lead is its own shape."""
+    if lead is None:
+        return tuple(sorted(cards))
+    order = seen.order
+    best = game.winning_key()
+    key = combos.play_key(lead, cards, order)
+    wins = key is not None and best is not None and key > best
+    trumps = sum(1 for c in cards if order.suit[c.index] == TRUMP)
+    strong = sum(1 for c in cards if c.suit is None or c.rank == LEVEL)
+    high = sum(1 for c in cards if order.suit[c.index] != TRUMP and c.rank >= JACK)
+    broken = sum(1 for c in set(cards) if seen.held[c.index] == 2 and cards.count(c) == 1)
+    return (wins, sum(c.points for c in cards), trumps, strong, high, broken)

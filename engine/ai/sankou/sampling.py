@@ -10,9 +10,12 @@ cannot know it. Hard constraints:
   cards that hand played since);
 
 and a soft one, checked with the engine's own ``throw_failure``: a throw that failed was cut
-down to the same forced cards. A world is then rebuilt through the engine itself: the start
-deal is each hand plus what it played, and the public history is replayed onto it (a failed
-throw replayed as its forced cards, a hidden discard as the sampled kitty).
+down to the same forced cards. Softer still, the bidding and the kitty weigh where cards lie
+(``_weights``), and the other seats' recent plays weigh whole deals (``inference``). A world
+is then rebuilt through the engine itself: the start deal is each hand plus what it played,
+and the public history is replayed onto it (a failed throw replayed as its forced cards, a
+hidden discard as the sampled kitty), once per decision; later worlds are that game with
+the hidden cards dealt anew (``Game.redeal``).
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ import random
 from collections.abc import Sequence
 
 from engine.actions import Action, Discard, Play
+from engine.ai.sankou import inference
+from engine.ai.search import draw
 from engine.cards import ALL_CARDS, Card
 from engine.sankou import combos
 from engine.sankou.combos import Kind
@@ -37,6 +42,10 @@ SWAPS = 3  # Metropolis swaps per unseen card after the first deal
 DEALER_TRUMP_WEIGHT = 2.8
 KITTY_TRUMP_WEIGHT = 0.02
 BIDDER_WEIGHT = 1.5
+HIGH_BIDDER_WEIGHT = 1.8
+HIGH_BID = 100
+PASSER_WEIGHT = 0.8
+_STRONG = [i for i in range(54) if ALL_CARDS[i].suit is None or ALL_CARDS[i].rank == 10]
 
 
 class Sampler:
@@ -71,6 +80,8 @@ class Sampler:
         self.caps = self._caps()
         self.weight = self._weights()
         self.failed = self._failed_throws()
+        self._template: Game | None = None
+        self.likelihood = inference.Likelihood(obs)
 
     # -- what the bidding and the kitty suggest ---------------------------------------
 
@@ -78,8 +89,9 @@ class Sampler:
         """How much likelier each slot is to hold each card than a uniform deal says.
 
         The dealer named trump because it holds many (13.5 of its 25 cards on average, 7.5
-        for a defender, measured in self-play), and laid side cards in the kitty. During the
-        bidding, a seat that bid is likelier to hold jokers and 10s.
+        for a defender, measured in self-play), and laid side cards in the kitty. The
+        auction speaks all hand long: a seat that bid is likelier to hold jokers and 10s
+        (more so for a high bid), a seat that only ever passed less likely.
         """
         weight = [[1.0] * 54 for _ in range(5)]
         obs = self.obs
@@ -92,12 +104,20 @@ class Sampler:
                     weight[dealer][i] = DEALER_TRUMP_WEIGHT
             for i in trumps:
                 weight[KITTY][i] = KITTY_TRUMP_WEIGHT
-        elif obs.phase is Phase.BIDDING:
-            strong = [i for i in range(54) if ALL_CARDS[i].suit is None or ALL_CARDS[i].rank == 10]
-            for entry in obs.bids:
-                if entry.amount is not None and entry.seat != obs.seat:
-                    for i in strong:
-                        weight[entry.seat][i] = BIDDER_WEIGHT
+        highest: dict[int, int] = {}
+        for entry in obs.bids:
+            highest.setdefault(entry.seat, 0)
+            if entry.amount is not None:
+                highest[entry.seat] = max(highest[entry.seat], entry.amount)
+        for seat, amount in highest.items():
+            if seat in (obs.seat, dealer):
+                continue
+            if not amount:
+                factor = PASSER_WEIGHT
+            else:
+                factor = HIGH_BIDDER_WEIGHT if amount >= HIGH_BID else BIDDER_WEIGHT
+            for i in _STRONG:
+                weight[seat][i] *= factor
         return weight
 
     # -- constraints ------------------------------------------------------------------
@@ -277,8 +297,28 @@ class Sampler:
     # -- worlds ------------------------------------------------------------------------
 
     def world(self, rng: random.Random) -> Game:
-        """A game at the observed position with freshly sampled hidden cards."""
-        return self.build(self.deal(rng))
+        """A game at the observed position with freshly sampled hidden cards (one of a few
+        deals, drawn by how well it explains the other seats' recent plays)."""
+        if not self.likelihood.checks:
+            return self.of(self.deal(rng))
+        options = [self.deal(rng) for _ in range(inference.CANDIDATES)]
+        weights = [self.likelihood.weight(slots, slots[KITTY]) for slots in options]
+        return self.of(options[draw(weights, rng)])
+
+    def of(self, slots: list[list[Card]]) -> Game:
+        """The observed position with these hidden cards: the history is replayed once, through
+        every check, and later worlds are that game with the cards dealt anew."""
+        if self._template is None:
+            self._template = self.build(slots)
+        obs = self.obs
+        now = [list(obs.hand) if s == obs.seat else slots[s] for s in range(4)]
+        if obs.phase is Phase.KITTY:
+            kitty = list(obs.kitty or ())
+        elif obs.phase is Phase.BIDDING or not self.kitty_known:
+            kitty = slots[KITTY]
+        else:
+            kitty = list(obs.kitty or ())
+        return self._template.redeal(now, kitty)
 
     def build(self, slots: list[list[Card]]) -> Game:
         obs = self.obs

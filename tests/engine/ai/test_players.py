@@ -12,7 +12,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Action, Bid, DeclareTrump, Discard, Pass, Play
-from engine.ai import BOT_SECONDS, HINT_SECONDS, LEVELS, choose, decide
+from engine.ai import BIG_FACTOR, BOT_SECONDS, HINT_SECONDS, LEVELS, REASONS, choose, decide, think
+from engine.ai.sankou import policy as rollout_policy
+from engine.ai.sankou.player import kitty_options
+from engine.ai.sankou.seen import Memory
 from engine.qingdun import Game as QingdunGame
 from engine.sankou import Game as SankouGame
 from engine.sankou import random_action
@@ -212,6 +215,13 @@ def test_sankou_hidden_cards_do_not_change_the_choice(steps: int) -> None:
         seed = rng.randrange(1000)
         mine = choose(game, seat, level=level, seed=seed, simulations=8)
         assert choose(twin, seat, level=level, seed=seed, simulations=8) == mine
+    seen = think(game.observation(seat), seed=5, simulations=20, explain=True)
+    other = think(twin.observation(seat), seed=5, simulations=20, explain=True)
+    assert (seen.action, seen.reason, seen.stats.rollouts) == (
+        other.action,
+        other.reason,
+        other.stats.rollouts,
+    )
 
 
 @pytest.mark.parametrize("steps", [0, 20, 90])
@@ -246,3 +256,83 @@ def test_four_strong_players_finish_their_hands(game_type: Any) -> None:
             step += 1
             assert step < 1000
         assert sum(game.result.deltas) == 0
+
+
+# ---------------------------------------------------------------------------------------
+# What a decision reports: rollouts by phase, why it stopped, and a reason as data.
+
+
+@settings(max_examples=10)
+@given(st.integers(0, 10_000), st.integers(0, 110))
+def test_think_reports_its_work_and_a_registered_reason(seed: int, steps: int) -> None:
+    for game in (sankou_at(seed, steps), qingdun_at(seed, steps)):
+        if game.over:
+            continue
+        obs = game.observation(game.to_move)
+        decision = think(obs, seed=seed, simulations=SIMS, explain=True)
+        accepted(game, decision.action)
+        stats = decision.stats
+        cap = SIMS if stats.phase == "play" else BIG_FACTOR * SIMS
+        assert 0 <= stats.rollouts <= cap and stats.tied_rounds <= stats.rounds
+        reason = decision.reason
+        assert reason is not None and reason.code in REASONS
+        names = set(REASONS[reason.code])
+        if reason.code == "found_by_search":
+            names |= set(REASONS[str(reason.params["move"])])
+        assert set(reason.params) == names
+
+
+def test_bids_get_several_times_an_ordinary_decision() -> None:
+    game = SankouGame.deal(4)
+    decision = think(game.observation(game.to_move), seed=1, simulations=10)
+    assert decision.stats.phase == "bid"
+    assert 10 < decision.stats.rollouts <= BIG_FACTOR * 10
+
+
+def test_the_trump_named_is_the_one_the_kitty_was_laid_for() -> None:
+    for seed in range(3):
+        game = SankouGame.deal(seed)
+        while game.phase is Phase.BIDDING:
+            game.apply(choose(game, game.to_move, level="medium"))
+        dealer = game.to_move
+        hand = list(game.hand(dealer))
+        laid = think(game.observation(dealer), seed=seed, simulations=6)
+        assert isinstance(laid.action, Discard) and laid.stats.phase == "kitty"
+        game.apply(laid.action)
+        named = think(game.observation(dealer), seed=seed, simulations=6)
+        assert named.stats.stop == "committed"
+        option = (tuple(sorted(laid.action.cards)), named.action.suit)  # type: ignore[union-attr]
+        assert option in kitty_options(hand)
+
+
+def test_a_take_back_leaves_nothing_of_the_move_in_what_the_ai_decides_on() -> None:
+    game = SankouGame.deal(6)
+    while game.phase is not Phase.PLAY or not game.trick:
+        game.apply(game.hint(game.to_move))
+    seat = game.to_move
+    clean = SankouGame.replay(game.start, game.actions)
+    game.apply(game.hint(seat))
+    game.take_back(seat)
+    assert game.observation(seat) == clean.observation(seat)
+    assert choose(game, seat, seed=2, simulations=8) == choose(clean, seat, seed=2, simulations=8)
+    qingdun = qingdun_at(4, 30)
+    seat = qingdun.to_move
+    clean_q = QingdunGame.replay(qingdun.start, qingdun.actions)
+    qingdun.apply(qingdun.hint(seat))
+    if qingdun.may_take_back(seat):
+        qingdun.take_back(seat)
+        assert choose(qingdun, seat, seed=2, simulations=8) == choose(
+            clean_q, seat, seed=2, simulations=8
+        )
+
+
+@settings(max_examples=8)
+@given(st.integers(0, 10_000), st.integers(0, 100))
+def test_the_rollout_policy_plays_legally(seed: int, steps: int) -> None:
+    """Rollouts skip the engine's checks (``play_trusted``): the policy must be legal."""
+    game = sankou_at(seed, steps)
+    if game.over or game.phase is not Phase.PLAY:
+        return
+    seat = game.to_move
+    cards = rollout_policy.play(game, seat, Memory.of(game))
+    assert game.is_legal(seat, cards)

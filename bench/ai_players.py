@@ -1,0 +1,115 @@
+"""The players the AI bench pits against each other, each with its budget: ``level[:budget]``.
+
+- ``simple``, ``medium``: the engine's hint and the heuristic (``engine.ai``), no budget;
+- ``strong:N`` / ``strong:Xs``: today's strong player with N rollouts per ordinary decision
+  (bids and kitties get ``BIG_FACTOR`` times as many), or X seconds per decision;
+- ``strong_v1:N`` / ``strong_v1:Xs``: the strong player before issue 24, frozen in
+  ``bench/baselines/strong_v1`` (N rollouts for every decision, as it counted them);
+- ``medium_v1``: strong_v1's heuristic alone (its ``medium`` level);
+- ``rules``: the short rule-based player of ``bench/baselines/rules.py``;
+- ``strong-FEATURE:N``: the strong player without one of its parts, to measure what that
+  part is worth (``ABLATIONS``: ``inference``, the weighing of worlds by the recent plays).
+
+Every player decides from the seat's observation only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager, nullcontext
+from dataclasses import dataclass
+from types import ModuleType
+
+from bench.baselines import rules, strong_v1
+from engine.actions import Action
+from engine.ai import Rollouts, Stats, think
+from engine.ai.qingdun import inference as qingdun_inference
+from engine.ai.sankou import inference as sankou_inference
+
+#: What each ablation turns off: (module, constant, value) set while the player decides.
+ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
+    "inference": [(qingdun_inference, "CANDIDATES", 1), (sankou_inference, "CANDIDATES", 1)],
+}
+LEVELS = (
+    "simple",
+    "medium",
+    "medium_v1",
+    "strong",
+    "strong_v1",
+    "rules",
+    *(f"strong-{a}" for a in ABLATIONS),
+)
+UNBOUNDED = 10**9
+
+
+@contextmanager
+def ablated(name: str) -> Iterator[None]:
+    """The strong player without the part ``name`` while the block runs."""
+    saved = [(module, attr, getattr(module, attr)) for module, attr, _ in ABLATIONS[name]]
+    for module, attr, value in ABLATIONS[name]:
+        setattr(module, attr, value)
+    try:
+        yield
+    finally:
+        for module, attr, value in saved:
+            setattr(module, attr, value)
+
+
+@dataclass(frozen=True)
+class Player:
+    level: str
+    simulations: int | None = None
+    seconds: float | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Player:
+        """``level``, ``level:N`` (rollouts) or ``level:Xs`` (seconds)."""
+        level, _, budget = text.partition(":")
+        if level not in LEVELS:
+            raise ValueError(f"unknown player {level!r}: choose from {', '.join(LEVELS)}")
+        searching = level.startswith("strong")
+        if not searching:
+            if budget:
+                raise ValueError(f"{level} takes no budget")
+            return cls(level)
+        if not budget:
+            raise ValueError(f"{level} needs a budget: {level}:200 or {level}:0.5s")
+        if budget.endswith("s"):
+            return cls(level, seconds=float(budget[:-1]))
+        return cls(level, simulations=int(budget))
+
+    def label(self) -> str:
+        if self.simulations is not None:
+            return f"{self.level}:{self.simulations}"
+        if self.seconds is not None:
+            return f"{self.level}:{self.seconds:g}s"
+        return self.level
+
+    def act(self, obs: object, seed: int) -> tuple[Action, Stats | None]:
+        """The player's action for the observing seat, and its stats when it reports them."""
+        if self.level == "rules":
+            return rules.decide(obs), None  # type: ignore[arg-type]
+        if self.level == "medium_v1":
+            return strong_v1.decide(obs, level="medium", seed=seed), None  # type: ignore[arg-type]
+        if self.level == "strong_v1":
+            action = strong_v1.decide(
+                obs,  # type: ignore[arg-type]
+                level="strong",
+                seed=seed,
+                simulations=self.simulations,
+                seconds=self.seconds,
+            )
+            return action, None
+        # a time budget alone: as many rollouts as the time allows
+        unbounded = Rollouts(play=UNBOUNDED) if self.seconds is not None else None
+        level, _, ablation = self.level.partition("-")
+        with ablated(ablation) if ablation else nullcontext():
+            decision = think(
+                obs,  # type: ignore[arg-type]
+                level=level,
+                seed=seed,
+                simulations=self.simulations,
+                seconds=self.seconds,
+                rollouts=unbounded,
+            )
+        return decision.action, decision.stats

@@ -1,0 +1,159 @@
+"""How the strong player's search behaves, position by position (issue 24).
+
+Positions come from hands played by the heuristic (``medium``) in every seat, every
+``--every``-th decision of deals from ``--first-deal`` on. For each it measures:
+
+- the share of search rounds in which every candidate scored the same (the search cannot
+  tell them apart there), for the strong player and for ``strong_v1`` (the latter counted by
+  watching its evaluations: a round is a world on which every candidate was played out);
+- hint agreement: the strong player's move at the hint budget against its move with ten
+  times the rollouts and another seed, over the positions with more than one candidate.
+
+    python -m bench ai_search --games sankou --positions 200 --rollouts 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from bench.baselines import strong_v1
+from bench.baselines.strong_v1 import search as v1_search
+from engine.actions import Action
+from engine.ai import Rollouts, choose, think
+from engine.game import GameBase
+from engine.records import GAMES
+
+Position = tuple[str, dict[str, Any], tuple[Action, ...]]
+
+
+def positions(game_name: str, count: int, every: int, first: int) -> Iterator[Position]:
+    """Every ``every``-th decision of hands played by the heuristic, ``count`` of them."""
+    found = 0
+    deal = first
+    cls = GAMES[game_name]
+    while found < count:
+        game: Any = cls.deal(deal)
+        step = 0
+        while not game.over and found < count:
+            if step % every == deal % every:
+                yield game_name, game.start, tuple(game.actions)
+                found += 1
+            game.apply(choose(game, game.to_move, level="medium"))
+            step += 1
+        deal += 1
+
+
+def _v1_ties(obs: object, rollouts: int, seed: int) -> tuple[int, int, int]:
+    """strong_v1's (rounds, tied rounds, rollouts) at one decision, by watching its
+    evaluations."""
+    rounds = tied = evaluations = 0
+    original = v1_search.best_candidate
+
+    def watched(candidates: Any, sample: Callable, evaluate: Callable, *rest: Any) -> Any:
+        nonlocal rounds, tied
+        by_world: dict[int, list[float]] = {}
+        keep: list[object] = []  # hold the worlds, so their ids stay unique
+
+        def recorded(world: Any, candidate: Any) -> float:
+            nonlocal evaluations
+            evaluations += 1
+            value = evaluate(world, candidate)
+            keep.append(world)
+            by_world.setdefault(id(world), []).append(value)
+            return value
+
+        choice = original(candidates, sample, recorded, *rest)
+        for values in by_world.values():
+            if len(values) >= 2:
+                rounds += 1
+                tied += len(set(values)) == 1
+        return choice
+
+    v1_search.best_candidate = watched
+    try:
+        strong_v1.decide(obs, level="strong", seed=seed, simulations=rollouts)  # type: ignore[arg-type]
+    finally:
+        v1_search.best_candidate = original
+    return rounds, tied, evaluations
+
+
+def measure(task: tuple[Position, int, int]) -> dict[str, Any]:
+    (game_name, start, actions), rollouts, index = task
+    game: GameBase = GAMES[game_name].replay(start, actions)
+    obs = game.observation(game.to_move)  # type: ignore[attr-defined]
+    seed = 1000 + index
+    started = time.process_time()
+    hint = think(obs, seed=seed, simulations=rollouts)
+    cpu = time.process_time() - started
+    deep = think(obs, seed=seed + 7919, rollouts=Rollouts(play=10 * rollouts))
+    started = time.process_time()
+    v1_rounds, v1_tied, v1_rollouts = _v1_ties(obs, rollouts, seed)
+    v1_cpu = time.process_time() - started
+    return {
+        "cpu": cpu,
+        "rollouts": hint.stats.rollouts,
+        "v1_cpu": v1_cpu,
+        "v1_rollouts": v1_rollouts,
+        "phase": hint.stats.phase,
+        "candidates": hint.stats.candidates,
+        "searched": hint.stats.rollouts > 0,
+        "agree": hint.action == deep.action,
+        "rounds": hint.stats.rounds,
+        "tied": hint.stats.tied_rounds,
+        "v1_rounds": v1_rounds,
+        "v1_tied": v1_tied,
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench ai_search", description=__doc__)
+    parser.add_argument("--games", default="qingdun,sankou")
+    parser.add_argument("--positions", type=int, default=200)
+    parser.add_argument("--rollouts", type=int, default=200, help="the hint's rollouts")
+    parser.add_argument("--every", type=int, default=5)
+    parser.add_argument("--first-deal", type=int, default=5000)
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv or [])
+    for game_name in args.games.split(","):
+        tasks = [
+            (p, args.rollouts, i)
+            for i, p in enumerate(positions(game_name, args.positions, args.every, args.first_deal))
+        ]
+        random.Random(0).shuffle(tasks)  # mix early and late positions across the workers
+        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+            rows = pool.map(measure, tasks)
+        for line in _report(game_name, args.rollouts, rows):
+            print(line, flush=True)
+
+
+def _report(game_name: str, rollouts: int, rows: list[dict[str, Any]]) -> Iterator[str]:
+    choices = [r for r in rows if r["candidates"] > 1]
+    agree = sum(r["agree"] for r in choices) / len(choices) if choices else 0.0
+    rounds, tied = sum(r["rounds"] for r in rows), sum(r["tied"] for r in rows)
+    v1_rounds, v1_tied = sum(r["v1_rounds"] for r in rows), sum(r["v1_tied"] for r in rows)
+    yield (
+        f"{game_name}: {len(rows)} positions, {len(choices)} with a choice; "
+        f"hint {rollouts} rollouts"
+    )
+    yield f"  hint agrees with 10× the rollouts : {agree:.1%}  (goal ≥ 90%)"
+    for phase in sorted({r["phase"] for r in choices}):
+        some = [r for r in choices if r["phase"] == phase]
+        share = sum(r["agree"] for r in some) / len(some)
+        yield f"    {phase:6}: {share:.1%} of {len(some)}"
+    share = tied / rounds if rounds else 0.0
+    v1_share = v1_tied / v1_rounds if v1_rounds else 0.0
+    yield f"  rounds all tied, strong           : {share:.1%} of {rounds}  (goal < 20%)"
+    yield f"  rounds all tied, strong_v1        : {v1_share:.1%} of {v1_rounds}"
+    play = [r for r in rows if r["phase"] == "play" and r["rollouts"] and r["v1_rollouts"]]
+    if play:
+        ms = 1000 * sum(r["cpu"] for r in play) / sum(r["rollouts"] for r in play)
+        v1_ms = 1000 * sum(r["v1_cpu"] for r in play) / sum(r["v1_rollouts"] for r in play)
+        yield (
+            f"  CPU per rollout (world, play-out, search; play decisions): strong {ms:.2f} ms,"
+            f" strong_v1 {v1_ms:.2f} ms ({v1_ms / ms:.2f}×)"
+        )

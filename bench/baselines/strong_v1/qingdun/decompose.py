@@ -1,0 +1,198 @@
+"""Splitting a 清墩 hand into few plays: the plan behind leading, following and bombing.
+
+A hand of forty cards goes out in as few plays as its structure allows. The split keeps the
+bombs whole (清墩 first, then four or more of a rank, then straight flushes that use loose
+cards), then takes chains greedily while they save plays: a chain is worth taking when the
+ranks it empties cost more as loose singles, pairs and triples than the chain itself.
+What is left becomes full houses (a triple with a pair of a neighbouring rank), triples,
+pairs and singles. Every unit is classified by the engine, so kinds and strengths follow
+the rules in force.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engine.cards import ALL_CARDS, Card
+from engine.qingdun.combos import POS_RANK, Combo, classify
+
+#: The cost of a loose group by size (0-3 cards): singles are the hardest to get rid of.
+GROUP_COST = (0.0, 1.0, 0.7, 0.4)
+#: Extra value of a straight flush (a bomb) made of loose cards.
+FLUSH_BONUS = 1.2
+SUITED = range(2, 15)
+#: Ranks that may form a full house together (§1.3): 3-4 … K-A, A-2, 2-3.
+_NEIGHBOURS = {r: ((r - 1) if r > 3 else 2, r + 1) for r in range(3, 14)} | {
+    14: (13, 2),
+    2: (14, 3),
+}
+
+
+def decompose(cards: Iterable[Card]) -> list[Combo]:
+    """The hand split into plays: bombs first, then the rest weakest first."""
+    cnt = [0] * 54
+    for card in cards:
+        cnt[card.index] += 1
+    return split_counts(cnt)
+
+
+def split_counts(cnt: list[int]) -> list[Combo]:
+    cnt = cnt[:]
+    units: list[list[Card]] = []
+    # Jokers: identical ones go together (the engine says what three of them are).
+    for index in (52, 53):
+        if cnt[index]:
+            units.append([ALL_CARDS[index]] * cnt[index])
+            cnt[index] = 0
+    # 清墩: three identical cards.
+    for index in range(52):
+        if cnt[index] == 3:
+            units.append([ALL_CARDS[index]] * 3)
+            cnt[index] = 0
+    # Bombs: four or more of a rank.
+    rc = [0] * 17
+    for index in range(52):
+        rc[index % 13 + 2] += cnt[index]
+    for rank in SUITED:
+        if rc[rank] >= 4:
+            take = min(rc[rank], 8)
+            units.append(_take(cnt, rank, take))
+            rc[rank] -= take
+    units += _chains(cnt, rc)
+    units += _groups(cnt, rc)
+    combos = []
+    for unit in units:
+        combo = classify(unit)
+        if combo is None:  # cannot happen for the shapes built here; stay safe
+            combos += [c for card in unit if (c := classify([card])) is not None]
+        else:
+            combos.append(combo)
+    return combos
+
+
+def _take(cnt: list[int], rank: int, k: int, suit: int | None = None) -> list[Card]:
+    """``k`` cards of ``rank`` (of one ``suit`` if given), fewest-copies suits first."""
+    base = rank - 2
+    if suit is not None:
+        cnt[suit * 13 + base] -= k
+        return [ALL_CARDS[suit * 13 + base]] * k
+    taken: list[Card] = []
+    for s in sorted(range(4), key=lambda s: cnt[s * 13 + base]):
+        index = s * 13 + base
+        n = min(cnt[index], k - len(taken))
+        if n:
+            cnt[index] -= n
+            taken += [ALL_CARDS[index]] * n
+        if len(taken) == k:
+            break
+    return taken
+
+
+def _cost(counts: Sequence[int]) -> float:
+    return sum(GROUP_COST[min(c, 3)] for c in counts)
+
+
+def _chains(cnt: list[int], rc: list[int]) -> list[list[Card]]:
+    """Greedily take the chain (or straight flush) that saves the most, while one does."""
+    units: list[list[Card]] = []
+    while True:
+        best: tuple[float, int, list[tuple[int, int]], int | None] | None = None
+        for need, least, exact in ((1, 5, 5), (2, 3, 0), (3, 3, 0)):
+            for lo, hi in _spans([rc[POS_RANK[p]] >= need for p in range(16)], least, exact):
+                ranks = POS_RANK[lo : hi + 1]
+                before = _cost([rc[r] for r in ranks])
+                after = _cost([rc[r] - need for r in ranks])
+                gain = before - after - 1
+                if best is None or (gain, need * len(ranks)) > (best[0], best[1]):
+                    best = (gain, need * len(ranks), [(r, need) for r in ranks], None)
+        for lo, hi, suit in _flush_spans(cnt):
+            ranks = POS_RANK[lo : hi + 1]
+            gain = _cost([rc[r] for r in ranks]) - _cost([rc[r] - 1 for r in ranks]) - 1
+            gain += FLUSH_BONUS
+            if best is None or (gain, 5) > (best[0], best[1]):
+                best = (gain, 5, [(r, 1) for r in ranks], suit)
+        for unit in _triples_with_pairs(rc):
+            ranks_taken = unit
+            before = _cost([rc[r] for r, _ in ranks_taken])
+            after = _cost([rc[r] - n for r, n in ranks_taken])
+            gain = before - after - 1
+            size = sum(n for _, n in ranks_taken)
+            if best is None or (gain, size) > (best[0], best[1]):
+                best = (gain, size, ranks_taken, None)
+        if best is None or best[0] <= 0:
+            return units
+        _, _, taken, suit = best
+        cards: list[Card] = []
+        for rank, n in taken:
+            cards += _take(cnt, rank, n, suit)
+            rc[rank] -= n
+        units.append(cards)
+
+
+def _spans(ok: list[bool], least: int, exact: int = 0) -> list[tuple[int, int]]:
+    """Chains of positions 1-15 where ``ok`` holds: ``least``+ long (or exactly ``exact``)."""
+    found = []
+    p = 1
+    while p <= 15:
+        if not ok[p]:
+            p += 1
+            continue
+        q = p
+        while q + 1 <= 15 and ok[q + 1]:
+            q += 1
+        longest = min(q - p + 1, 13)
+        for n in (exact,) if exact else range(least, longest + 1):
+            if n > longest:
+                continue
+            for a in range(p, q - n + 2):
+                b = a + n - 1
+                if not (a == 1 and b == 2):
+                    found.append((a, b))
+        p = q + 1
+    return found
+
+
+def _flush_spans(cnt: list[int]) -> list[tuple[int, int, int]]:
+    found = []
+    for suit in range(4):
+        ok = [False] + [cnt[suit * 13 + POS_RANK[p] - 2] > 0 for p in range(1, 16)]
+        found += [(a, b, suit) for a, b in _spans(ok, 5, 5)]
+    return found
+
+
+def _triples_with_pairs(rc: list[int]) -> list[list[tuple[int, int]]]:
+    """Triple chains (3+) with a pair chain (3+) right above or below, as (rank, n) lists."""
+    found = []
+    triples = [rc[POS_RANK[p]] >= 3 for p in range(16)]
+    pairs = [rc[POS_RANK[p]] >= 2 for p in range(16)]
+    for lo, hi in _spans(triples, 3):
+        for plo, phi in ((hi + 1, hi + 3), (lo - 3, lo - 1)):
+            if plo < 1 or phi > 15 or (hi - lo + 1) + 3 > 13:
+                continue
+            if all(pairs[plo : phi + 1]):
+                taken = [(POS_RANK[p], 3) for p in range(lo, hi + 1)]
+                taken += [(POS_RANK[p], 2) for p in range(plo, phi + 1)]
+                if len({r for r, _ in taken}) == len(taken):
+                    found.append(taken)
+    return found
+
+
+def _groups(cnt: list[int], rc: list[int]) -> list[list[Card]]:
+    """The loose cards: full houses where a triple has a neighbouring pair, then groups."""
+    units: list[list[Card]] = []
+    pairs_used: set[int] = set()
+    for rank in SUITED:
+        if rc[rank] != 3:
+            continue
+        for other in _NEIGHBOURS[rank]:
+            if rc[other] == 2 and other not in pairs_used:
+                pairs_used.add(other)
+                units.append(_take(cnt, rank, 3) + _take(cnt, other, 2))
+                rc[rank] = 0
+                rc[other] = 0
+                break
+    for rank in SUITED:
+        if rc[rank]:
+            units.append(_take(cnt, rank, rc[rank]))
+            rc[rank] = 0
+    return units

@@ -1,0 +1,75 @@
+"""The hand review: only for a finished hand, the seat's costliest decisions, as data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.actions import Pass, Play, TakeBack
+from engine.ai import REASONS, choose, review
+from engine.qingdun import Game as QingdunGame
+from engine.sankou import Game as SankouGame
+
+
+def _played_out(game: Any) -> Any:
+    """The hand finished by the heuristic in every seat."""
+    step = 0
+    while not game.over:
+        game.apply(choose(game, game.to_move, level="medium", seed=step))
+        step += 1
+    return game
+
+
+def _finished_qingdun() -> QingdunGame:
+    hands = ["3S 3H 9C KS KH", "5S 6H 8C 9S JD", "4S 4H 7C 10S 2H", "5D 8H JC QS AC"]
+    return _played_out(QingdunGame.from_hands(hands, leader=0))
+
+
+def _finished_sankou() -> SankouGame:
+    """A whole deal (the AI's worlds assume full decks)."""
+    return _played_out(SankouGame.deal(8))
+
+
+def test_a_review_needs_a_finished_hand() -> None:
+    game = QingdunGame.deal(3)
+    game.apply(game.hint(game.to_move))
+    with pytest.raises(ValueError, match="over"):
+        review("qingdun", game.start, game.actions, 0)
+    with pytest.raises(ValueError, match="unknown game"):
+        review("chess", game.start, game.actions, 0)
+
+
+@pytest.mark.parametrize("make", [_finished_qingdun, _finished_sankou])
+def test_the_costliest_decisions_with_what_to_play_instead(make) -> None:
+    game = make()
+    name = "qingdun" if isinstance(game, QingdunGame) else "sankou"
+    # a small 清墩 deal is cheap to play out; below the floor nothing would be overridden
+    seats, rollouts = ([0, 1], 32) if name == "qingdun" else ([game.result.dealer], 20)
+    found = 0
+    for seat in seats:
+        mistakes = review(name, game.start, game.actions, seat, rollouts=rollouts, seed=1)
+        found += len(mistakes)
+        assert len(mistakes) <= 3
+        assert [m.cost for m in mistakes] == sorted((m.cost for m in mistakes), reverse=True)
+        for m in mistakes:
+            assert game.actions[m.index] == m.played and m.played.seat == seat
+            assert m.better != m.played and m.cost > 0
+            assert m.reason is not None and m.reason.code in REASONS
+    assert found  # the heuristic's moves are not all the strong player's
+    again = review(name, game.start, game.actions, seats[0], rollouts=rollouts, seed=1)
+    assert again == review(name, game.start, game.actions, seats[0], rollouts=rollouts, seed=1)
+
+
+def test_a_move_taken_back_is_not_reviewed() -> None:
+    game = QingdunGame.from_hands(["3S 4S", "5H 6H", "7D 8D", "JC QC"], leader=0)
+    game.play(0, "4S")
+    game.take_back(0)
+    for action in (Play(0, tuple(game.hands[0][:1])),):
+        game.apply(action)
+    while not game.over:
+        game.apply(choose(game, game.to_move, level="medium"))
+    assert isinstance(game.actions[1], TakeBack)
+    mistakes = review("qingdun", game.start, game.actions, 0, rollouts=8)
+    assert all(m.index != 0 for m in mistakes)
+    assert all(not isinstance(m.played, Pass) or m.played.seat == 0 for m in mistakes)

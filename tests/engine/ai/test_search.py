@@ -1,0 +1,106 @@
+"""The search's statistics and the values it compares: successive halving keeps the
+heuristic's choice unless another candidate beats it clearly on enough paired worlds."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.ai import phase_of
+from engine.ai.budget import BIG_FACTOR, Budget, Plan, Rollouts
+from engine.ai.qingdun.value import value as qingdun_value
+from engine.ai.sankou.value import dealer_value
+from engine.ai.search import best_candidate, override_sigmas
+from engine.qingdun import Game as QingdunGame
+from engine.qingdun.view import QingdunResult, ResultKind, Tally
+from engine.sankou import Game as SankouGame
+
+
+def noisy(means: list[float], spread: float = 1.0):
+    """An evaluation: each candidate's mean plus world noise shared by all candidates."""
+
+    def sample(rng: random.Random) -> float:
+        return rng.gauss(0, 5)
+
+    def evaluate(world: float, index: int) -> float:
+        return means[index] + world + random.Random(hash((world, index))).gauss(0, spread)
+
+    return sample, evaluate
+
+
+def test_a_clearly_better_candidate_replaces_the_heuristics() -> None:
+    sample, evaluate = noisy([0.0, 0.1, 3.0, 0.2])
+    outcome = best_candidate(range(4), sample, evaluate, Budget(200), random.Random(1))
+    assert outcome.index == 2
+    assert outcome.rollouts <= 200
+    assert outcome.worlds[0] == outcome.worlds[2]  # paired on the same worlds
+
+
+def test_noise_alone_keeps_the_heuristics_choice() -> None:
+    kept = 0
+    for seed in range(20):
+        sample, evaluate = noisy([0.0] * 8, spread=2.0)
+        outcome = best_candidate(range(8), sample, evaluate, Budget(160), random.Random(seed))
+        kept += outcome.index == 0
+    assert kept >= 16  # the threshold allows for eight candidates: about 10 % overrides
+
+
+def test_below_the_floor_nothing_is_overridden() -> None:
+    sample, evaluate = noisy([0.0, 5.0])
+    outcome = best_candidate(range(2), sample, evaluate, Budget(20, floor=16), random.Random(3))
+    assert outcome.worlds[1] == 10 and outcome.index == 0
+
+
+def test_candidates_that_always_tie_stop_the_search_early() -> None:
+    outcome = best_candidate(
+        range(3), lambda r: r.random(), lambda w, i: w, Budget(300), random.Random(0)
+    )
+    assert outcome.index == 0 and outcome.stop == "clear"
+    assert outcome.tied_rounds == outcome.rounds < 20
+
+
+def test_the_threshold_grows_with_the_candidates() -> None:
+    assert override_sigmas(2) < override_sigmas(4) < override_sigmas(10)
+
+
+def test_budgets_by_phase() -> None:
+    plan = Plan(Rollouts(play=50), 2.0)
+    assert plan.budget("play").cap == 50
+    assert plan.budget("bid").deadline is not None  # the wall-time safety is not stretched
+    assert plan.budget("bid").deadline - plan.budget("play").deadline < 1.0
+    assert plan.budget("bid").cap == plan.budget("kitty").cap == BIG_FACTOR * 50
+    assert Rollouts(play=50, bid=75).of("bid") == 75
+    with pytest.raises(ValueError, match="rollouts"):
+        Rollouts(play=-1)
+
+
+def test_sankou_value_sees_every_point_and_the_thresholds() -> None:
+    values = [dealer_value(80, c) for c in range(0, 205, 5)]
+    assert values == sorted(values)  # more points are never worse
+    assert len(set(values)) == len(values)  # and always a little better
+    assert dealer_value(80, 80) - dealer_value(80, 75) > dealer_value(80, 60) - dealer_value(80, 55)
+    assert dealer_value(120, 125) > 0 > dealer_value(120, 110)  # doubled from 115
+
+
+def _result(team0: int, first: int) -> QingdunResult:
+    tally = Tally((team0, 270 - team0, 0, 0), first, 0)
+    winner = 0 if team0 > 135 else 1
+    deltas = (10, -10, 10, -10) if winner == 0 else (-10, 10, -10, 10)
+    return QingdunResult((first,), (team0, 270 - team0), ResultKind.NORMAL, winner, deltas, tally)
+
+
+def test_qingdun_value_sees_team_points_and_who_went_out_first() -> None:
+    assert qingdun_value(_result(200, 0), 0) > qingdun_value(_result(190, 0), 0)
+    assert qingdun_value(_result(140, 0), 0) > qingdun_value(_result(140, 1), 0)
+    assert qingdun_value(_result(100, 1), 1) == pytest.approx(-qingdun_value(_result(100, 1), 0))
+
+
+def test_the_phase_of_a_decision() -> None:
+    game = SankouGame.deal(3)
+    assert phase_of(game.observation(game.to_move)) == "bid"
+    while game.phase.value == "bidding":
+        game.apply(game.hint(game.to_move))
+    assert phase_of(game.observation(game.to_move)) == "kitty"
+    qingdun = QingdunGame.deal(3)
+    assert phase_of(qingdun.observation(qingdun.to_move)) == "play"
