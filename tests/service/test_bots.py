@@ -403,7 +403,8 @@ async def test_strong_bots_never_fail_over_whole_hands_with_take_backs(
             hint = await service.hint(table, A)
             await service.act(table, A, from_action(hint), f"a{moves}")
             moves += 1
-            if rng.random() < 0.5 and (await service.turn_options(table, A)).take_back:
+            wants = taken < 2 or rng.random() < 0.5  # the first two chances always
+            if wants and (await service.turn_options(table, A)).take_back:
                 await service.ask_take_back(table, A, f"undo{moves}")
                 taken += 1
                 plays = await service.legal_plays(table, A, limit=5)
