@@ -122,8 +122,13 @@ class PostgresConnection:
         with _translated():
             return await self._conn.fetchrow(text, *values)
 
-    async def last(self, sql: str, params: Params = ()) -> Any:
-        """The transaction's last statement (its only one, maybe); its first row."""
+    async def last(
+        self, sql: str, params: Params = (), first: tuple[str, Params] | None = None
+    ) -> Any:
+        """The transaction's last statement (its only one, maybe); its first row. ``first``:
+        a statement to run just before it (never needed here: ``Transaction`` fuses it)."""
+        if first is not None:
+            await self.run(*first)
         if self._transaction is not None:
             return await self.one(sql, params)
         text, values = bind(sql, params)

@@ -20,16 +20,18 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Callable, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 import aiosqlite
 
 from bot.store.dialect import Params
 from bot.store.errors import DatabaseGone, DatabaseUnusable, IntegrityError, StoreBusy
 from bot.store.schema import MIGRATIONS
+
+T = TypeVar("T")
 
 BUSY_WAIT_MS = 50  # SQLite's own wait per attempt: short, it blocks the connection's thread
 
@@ -46,14 +48,23 @@ def _statements(script: str) -> list[str]:
     return statements
 
 
-async def _run(db: aiosqlite.Connection, sql: str, params: Params = ()) -> None:
-    """Execute one statement and close its cursor at once.
+async def _run(db: aiosqlite.Connection, sql: str, params: Params = ()) -> list[Any]:
+    """Execute one statement to its end in one trip to the connection's thread; its rows.
 
-    An open cursor keeps its statement "in progress" until it is finalized, and SQLite refuses
-    to COMMIT while one is (seen when a harness keeps the cursor alive in a reference cycle).
+    Every statement goes through here: each trip to aiosqlite's thread costs a wake-up of
+    that thread and of the event loop, the largest cost of a write (docs/service.md), so a
+    statement and its rows take one trip, not three (execute, fetch, close). Run to its end,
+    the statement is not left "in progress", which would make SQLite refuse the COMMIT.
     """
-    async with db.execute(sql, params):  # type: ignore[arg-type]
-        pass
+    return list(await db.execute_fetchall(sql, params))  # type: ignore[arg-type]
+
+
+async def _in_thread(db: aiosqlite.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    """Run ``work`` on the connection in aiosqlite's thread, in one trip: several statements
+    for the price of one wake-up. aiosqlite has no public call for this; ``_execute`` is how
+    its own methods do it (the version is pinned, and the minimums check runs the store's
+    tests at the declared floor)."""
+    return await db._execute(work, db._conn)  # type: ignore[no-any-return]
 
 
 def _is_busy(exc: sqlite3.OperationalError) -> bool:
@@ -87,18 +98,33 @@ class SqliteConnection:
 
     async def one(self, sql: str, params: Params = ()) -> Any:
         try:
-            async with self._db.execute(sql, params) as cursor:  # type: ignore[arg-type]
-                return await cursor.fetchone()
+            rows = await _run(self._db, sql, params)
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
+        return rows[0] if rows else None
+
+    async def last(
+        self, sql: str, params: Params = (), first: tuple[str, Params] | None = None
+    ) -> Any:
+        """The transaction's last statement, after ``first`` if given; its first row. All in
+        one trip to the connection's thread, with the end of the transaction: COMMIT when it
+        returned a row (the claim held), else ROLLBACK (``Transaction.finish`` then raises
+        ``StaleTable``). On an error nothing is ended: the backend rolls back."""
+
+        def end(db: sqlite3.Connection) -> Any:
+            if first is not None:
+                db.execute(*first)
+            rows = db.execute(sql, params).fetchall()  # to its end: COMMIT may follow
+            db.execute("COMMIT" if rows else "ROLLBACK")
+            return rows[0] if rows else None
+
+        try:
+            return await _in_thread(self._db, end)
         except sqlite3.IntegrityError as exc:
             raise IntegrityError(str(exc)) from exc
 
-    async def last(self, sql: str, params: Params = ()) -> Any:
-        """The transaction's last statement (it commits on exit like any other)."""
-        return await self.one(sql, params)
-
     async def rows(self, sql: str, params: Params = ()) -> list[Any]:
-        async with self._db.execute(sql, params) as cursor:  # type: ignore[arg-type]
-            return list(await cursor.fetchall())
+        return await _run(self._db, sql, params)
 
     async def many(self, sql: str, rows: Iterable[Params]) -> None:
         try:
@@ -193,9 +219,7 @@ class SqliteBackend:
                 raise
 
     async def schema_version(self) -> int:
-        async with self._db.execute("PRAGMA user_version") as cursor:
-            row = await cursor.fetchone()
-        assert row is not None
+        [row] = await _run(self._db, "PRAGMA user_version")
         return int(row[0])
 
     @asynccontextmanager
@@ -205,7 +229,8 @@ class SqliteBackend:
         await self._begin()
         try:
             yield SqliteConnection(self._db)
-            await _run(self._db, "COMMIT")
+            if self._db.in_transaction:  # else ended by its last statement (``last``)
+                await _run(self._db, "COMMIT")
             self.check()
         except BaseException:
             if self._db.in_transaction:

@@ -8,7 +8,7 @@ together, or none of it. A write to a live table claims it (``claim_table``): se
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Awaitable, Iterable
 from typing import Any, Protocol
 
 from bot.store.dialect import Params
@@ -46,7 +46,9 @@ class Connection(Protocol):
 
     async def run(self, sql: str, params: Params = ()) -> None: ...
     async def one(self, sql: str, params: Params = ()) -> Any: ...
-    async def last(self, sql: str, params: Params = ()) -> Any: ...
+    async def last(
+        self, sql: str, params: Params = (), first: tuple[str, Params] | None = None
+    ) -> Any: ...
     async def rows(self, sql: str, params: Params = ()) -> list[Any]: ...
     async def many(self, sql: str, rows: Iterable[Params]) -> None: ...
     async def lock(self, key: int) -> None: ...
@@ -87,14 +89,14 @@ class Transaction(ScoreWrites):
         """Log the action kept for the claim's statement: another statement comes first."""
         if self._action is not None:
             action, self._action = self._action, None
-            await self._log(self._conn.run, _LOG, action, action[2])
+            await self._log(self._conn.run(_LOG, action), action[2])
 
     @staticmethod
-    async def _log(run: Any, sql: str, params: tuple[Any, ...], action_id: str) -> Any:
-        """``run`` a statement that logs action ``action_id``, its key violations as the
+    async def _log(statement: Awaitable[Any], action_id: str) -> Any:
+        """Await a ``statement`` that logs action ``action_id``, its key violations as the
         store's errors."""
         try:
-            return await run(sql, params)
+            return await statement
         except IntegrityError as exc:
             if "action_id" in str(exc):
                 raise DuplicateActionId(action_id) from exc
@@ -117,7 +119,9 @@ class Transaction(ScoreWrites):
     async def finish(self) -> None:
         """The claim's check and bump, with the claimed table's changes (``Store`` calls it
         just before the commit). On PostgreSQL an action kept for it is logged in the same
-        statement, only if the claim holds: a move is one statement, committed by itself."""
+        statement, only if the claim holds: a move is one statement, committed by itself. On
+        SQLite the action's statement, the claim and the commit (or, if the claim fails, the
+        rollback) take one trip to the database's thread (``SqliteConnection.last``)."""
         if self._claim is None:
             await self._flush()
             return
@@ -132,14 +136,17 @@ class Transaction(ScoreWrites):
         if self._action is not None and self._conn.fuses:
             action, self._action = self._action, None
             row = await self._log(
-                self._conn.last,
-                f"WITH claimed AS ({claim}) INSERT INTO actions (hand_id, seq, action_id, seat, "
-                "action, at) SELECT ?, ?, ?, ?, ?, ? FROM claimed RETURNING hand_id",
-                (*params, *action),
+                self._conn.last(
+                    f"WITH claimed AS ({claim}) INSERT INTO actions (hand_id, seq, action_id, "
+                    "seat, action, at) SELECT ?, ?, ?, ?, ?, ? FROM claimed RETURNING hand_id",
+                    (*params, *action),
+                ),
                 action[2],
             )
+        elif self._action is not None:
+            action, self._action = self._action, None
+            row = await self._log(self._conn.last(claim, params, (_LOG, action)), action[2])
         else:
-            await self._flush()
             row = await self._conn.last(claim, params)
         if row is None:
             raise StaleTable(table_id)
@@ -266,7 +273,7 @@ class Transaction(ScoreWrites):
         if self._claim is not None:
             self._action = params
             return
-        await self._log(self._conn.run, _LOG, params, action_id)
+        await self._log(self._conn.run(_LOG, params), action_id)
 
     async def add_ledger(
         self,
