@@ -1,18 +1,21 @@
 """Load on the table service: 1,000 active tables driven through ``TableService``, on SQLite
 and, with ``--backend postgres``, on PostgreSQL too, printed side by side.
 
-Every table has two human seats (driven like a player who clicks the hint: ``hint`` then
-``act``) and two bot seats (``play_bot``), half 清墩 and half 三扣. Each action is committed
-before its call returns: SQLite in WAL with ``synchronous=NORMAL`` (a commit survives a crash of
-the process; a power cut may lose the last ones), PostgreSQL with ``synchronous_commit=on`` and
-``fsync=on`` (a commit is on disk before it returns), on a throwaway cluster started here with
-the settings of ``POSTGRES_SETTINGS``. Printed for each backend:
+Every table has two human seats (``act`` with the engine's simple move, chosen by the driver
+outside the service) and two bot seats (``play_bot``, simple level), half 清墩 and half 三扣. Each
+action is committed before its call returns: SQLite in WAL with ``synchronous=NORMAL`` (a commit
+survives a crash of the process; a power cut may lose the last ones), PostgreSQL with
+``synchronous_commit=on`` and ``fsync=on`` (a commit is on disk before it returns), on a
+throwaway cluster started here with the settings of ``POSTGRES_SETTINGS``. Printed for each
+backend:
 
 - sustained actions/s with 16 callers at once (closed loop: each caller sends its next action
   as soon as the last one returned),
 - p50 / p99 latency of one action (engine + commit) at an offered load of 500 actions/s,
   requests arriving at a steady rate from a 16-caller pool (open loop; this is the figure
   checked against the goal), and of actions sent one at a time (no queueing at all),
+- the share of wall time spent outside ``TableService`` calls, one action at a time (the
+  driver's own cost: its loop and its choice of moves),
 - time to recover all tables from disk, and memory per active table (tracemalloc over a
   full reload), with every table's current hand at a random point of its play;
 
@@ -59,7 +62,14 @@ CALLERS = 16
 OFFERED_RATE = 500.0
 OPEN_LOOP_SECONDS = 6.0
 SEQUENTIAL = 3000
-GOALS = {"p99_ms": 50.0, "actions_per_s": 500.0, "kb_per_table": 200.0, "recovery_s": 3.0}
+SHARE_ACTIONS = 1000  # one at a time, to tell the driver's share of the wall time
+GOALS = {
+    "p99_ms": 30.0,
+    "actions_per_s": 800.0,
+    "alone_p99_ms": 5.0,
+    "kb_per_table": 200.0,
+    "recovery_s": 3.0,
+}
 TWO_PROCESS_GOAL = 1.5  # aggregate actions/s of two processes over one's
 # The throwaway cluster: durable (fsync, synchronous_commit and full_page_writes stay on, the
 # defaults), with room for the load: more shared buffers, and WAL kept long enough that no
@@ -82,8 +92,8 @@ def guild_of(n: int) -> int:
 
 
 def quick_hints() -> Thinker:
-    """The players' moves come from hints: decided without search in a thread, so that the
-    load measured is the service's and the database's, not the AI's."""
+    """A Thinker of one thread and no search: the bots here play the simple level at once and
+    the driver picks the people's moves itself, so no worker process is needed."""
     return Thinker(1, threads=True, simulations=0)
 
 
@@ -101,21 +111,44 @@ async def setup(service: TableService) -> list[int]:
     return tables
 
 
+class Clock:
+    """Wall time spent inside ``TableService`` calls, to tell the service's share of a run
+    from the driver's own (its loop, its choice of moves, asyncio's scheduling)."""
+
+    def __init__(self) -> None:
+        self.in_service = 0.0
+
+
+CLOCK = Clock()
+
+
 async def one_action(service: TableService, table_id: int, action_id: str) -> float:
-    """Drive the seat to move; returns the latency (s) of the service call itself."""
+    """Drive the seat to move; returns the latency (s) of the service call itself.
+
+    A person's move is the engine's simple policy on the live game, chosen by the driver
+    outside the service (as a player who knows what to play), so that the figures measure
+    the service and the database, not a hint's path through the AI workers."""
+    started = time.perf_counter()
     info = await service.table_info(table_id)
+    CLOCK.in_service += time.perf_counter() - started
     seat = info.seats[info.to_move] if info.to_move is not None else None
     assert seat is not None
     if seat.is_bot:
         started = time.perf_counter()
         update: Update | None = await service.play_bot(table_id)
         assert update is not None
-        return time.perf_counter() - started
-    assert seat.user_id is not None
-    request = from_action(await service.hint(table_id, seat.user_id))
+        took = time.perf_counter() - started
+        CLOCK.in_service += took
+        return took
+    assert seat.user_id is not None and info.to_move is not None
+    game = service.state.tables[table_id].game
+    assert game is not None
+    request = from_action(game.hint(info.to_move))
     started = time.perf_counter()
     await service.act(table_id, seat.user_id, request, action_id)
-    return time.perf_counter() - started
+    took = time.perf_counter() - started
+    CLOCK.in_service += took
+    return took
 
 
 async def closed_loop(
@@ -205,6 +238,7 @@ class Figures:
     max_ms: float = 0.0
     alone_p50_ms: float = 0.0  # one at a time
     alone_p99_ms: float = 0.0
+    outside: float = 0.0  # share of wall time outside TableService calls (the driver's own)
     recovery_s: float = 0.0
     kb_per_table: float = 0.0
     one_process: float | None = None  # PostgreSQL: closed loop in separate processes
@@ -224,11 +258,18 @@ async def measure(label: str, fresh: Fresh, seconds: float) -> Figures:
     figures.setup_s = time.perf_counter() - started
     print(f"{label} set-up: {TABLES} tables in {figures.setup_s:.1f} s", flush=True)
 
-    started = time.perf_counter()
+    started, CLOCK.in_service = time.perf_counter(), 0.0
     actions = len(await closed_loop(service, tables, seconds, "c"))
-    figures.sustained = actions / (time.perf_counter() - started)
+    wall = time.perf_counter() - started
+    figures.sustained = actions / wall
     print(f"{label} sustained: {actions} actions = {figures.sustained:.0f} actions/s "
           f"({CALLERS} callers)", flush=True)  # fmt: skip
+    alone_started, CLOCK.in_service = time.perf_counter(), 0.0
+    for n, table_id in zip(range(SHARE_ACTIONS), itertools.cycle(tables), strict=False):
+        await one_action(service, table_id, f"share{n}")
+    figures.outside = 1 - CLOCK.in_service / (time.perf_counter() - alone_started)
+    print(f"{label} wall time outside TableService calls, one action at a time: "
+          f"{figures.outside:.1%}", flush=True)  # fmt: skip
 
     latencies = [s * 1000 for s in await open_loop(service, tables)]
     figures.p50_ms, figures.p99_ms = percentile(latencies, 50), percentile(latencies, 99)
@@ -365,7 +406,8 @@ def report(results: dict[str, Figures]) -> None:
         (f"p99 at {OFFERED_RATE:.0f}/s offered (ms)", lambda f: f.p99_ms, "<", "p99_ms"),
         ("max at that load (ms)", lambda f: f.max_ms, "", ""),
         ("p50 one at a time (ms)", lambda f: f.alone_p50_ms, "", ""),
-        ("p99 one at a time (ms)", lambda f: f.alone_p99_ms, "", ""),
+        ("p99 one at a time (ms)", lambda f: f.alone_p99_ms, "<", "alone_p99_ms"),
+        ("wall time outside the service (%)", lambda f: 100 * f.outside, "", ""),
         ("recovery of 1,000 tables (s)", lambda f: f.recovery_s, "<", "recovery_s"),
         ("memory per table (KB)", lambda f: f.kb_per_table, "<", "kb_per_table"),
         ("one bot process (actions/s)", lambda f: f.one_process, "", ""),
