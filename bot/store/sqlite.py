@@ -83,24 +83,37 @@ def _identity(path: Path) -> tuple[int, int]:
 
 
 class SqliteConnection:
-    """Statements on the shared connection, inside the backend's open transaction."""
+    """Statements on the shared connection, inside one transaction of the backend's.
+
+    Each statement is one trip to aiosqlite's thread, and the transaction's ``BEGIN
+    IMMEDIATE`` rides with its first statement: a move (the action's log, the claim, the
+    commit) is a single trip. Another process holding the write lock makes that first trip
+    fail before anything ran; it is tried again after a pause, the backend's lock free
+    meanwhile (``SqliteBackend.transaction``), up to ``write_wait``.
+    """
 
     fuses = False  # no data-modifying CTEs: one statement per write
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
-        self._db = db
+    def __init__(self, backend: SqliteBackend) -> None:
+        self._backend = backend
+        self.begun = False  # BEGIN IMMEDIATE ran: the transaction is open or ended by ``last``
+        self.holding = True  # the backend's lock (let go while waiting for the write lock)
+
+    async def _trip(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work`` in the connection's thread (after ``BEGIN IMMEDIATE`` the first time),
+        integrity errors as the store's."""
+        try:
+            if self.begun:
+                return await _in_thread(self._backend.db, work)
+            return await self._backend.first_trip(self, work)
+        except sqlite3.IntegrityError as exc:
+            raise IntegrityError(str(exc)) from exc
 
     async def run(self, sql: str, params: Params = ()) -> None:
-        try:
-            await _run(self._db, sql, params)
-        except sqlite3.IntegrityError as exc:
-            raise IntegrityError(str(exc)) from exc
+        await self._trip(lambda db: db.execute(sql, params).fetchall())
 
     async def one(self, sql: str, params: Params = ()) -> Any:
-        try:
-            rows = await _run(self._db, sql, params)
-        except sqlite3.IntegrityError as exc:
-            raise IntegrityError(str(exc)) from exc
+        rows = await self.rows(sql, params)
         return rows[0] if rows else None
 
     async def last(
@@ -118,20 +131,14 @@ class SqliteConnection:
             db.execute("COMMIT" if rows else "ROLLBACK")
             return rows[0] if rows else None
 
-        try:
-            return await _in_thread(self._db, end)
-        except sqlite3.IntegrityError as exc:
-            raise IntegrityError(str(exc)) from exc
+        return await self._trip(end)
 
     async def rows(self, sql: str, params: Params = ()) -> list[Any]:
-        return await _run(self._db, sql, params)
+        return await self._trip(lambda db: db.execute(sql, params).fetchall())
 
     async def many(self, sql: str, rows: Iterable[Params]) -> None:
-        try:
-            cursor = await self._db.executemany(sql, rows)  # type: ignore[arg-type]
-            await cursor.close()
-        except sqlite3.IntegrityError as exc:
-            raise IntegrityError(str(exc)) from exc
+        listed = list(rows)
+        await self._trip(lambda db: db.executemany(sql, listed).fetchall())
 
     async def lock(self, key: int) -> None:
         """Nothing to do: a write transaction holds the file's only write lock already."""
@@ -222,14 +229,20 @@ class SqliteBackend:
         [row] = await _run(self._db, "PRAGMA user_version")
         return int(row[0])
 
+    @property
+    def db(self) -> aiosqlite.Connection:
+        return self._db
+
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[SqliteConnection]:
-        """One write transaction; ``StoreBusy`` / ``DatabaseGone`` as the module says."""
+        """One write transaction; ``StoreBusy`` / ``DatabaseGone`` as the module says. It
+        begins with its first statement (``SqliteConnection``): one with none begins nothing."""
         self.check()
-        await self._begin()
+        await self._lock.acquire()
+        connection = SqliteConnection(self)
         try:
-            yield SqliteConnection(self._db)
-            if self._db.in_transaction:  # else ended by its last statement (``last``)
+            yield connection
+            if self._db.in_transaction:  # else ended by its last statement, or never begun
                 await _run(self._db, "COMMIT")
             self.check()
         except BaseException:
@@ -237,30 +250,38 @@ class SqliteBackend:
                 await _run(self._db, "ROLLBACK")
             raise
         finally:
-            self._lock.release()
+            if connection.holding:  # (not after giving up waiting for the write lock)
+                self._lock.release()
 
-    async def _begin(self) -> None:
-        """Take the backend's lock and SQLite's write lock; wait for the latter without
-        blocking anyone: between attempts the lock is released and the loop sleeps."""
+    async def first_trip(
+        self, connection: SqliteConnection, work: Callable[[sqlite3.Connection], T]
+    ) -> T:
+        """``BEGIN IMMEDIATE`` then ``work``, in one trip. While another process holds
+        SQLite's write lock, wait without blocking anyone: between attempts the backend's lock
+        is released and the loop sleeps; past ``write_wait``, ``StoreBusy``."""
         loop = asyncio.get_running_loop()
         give_up = loop.time() + self.write_wait
         pause = 0.005
+
+        def begin_then(db: sqlite3.Connection) -> T:
+            db.execute("BEGIN IMMEDIATE")
+            connection.begun = True
+            return work(db)
+
         while True:
-            await self._lock.acquire()
             try:
-                await _run(self._db, "BEGIN IMMEDIATE")
-                return
+                return await _in_thread(self._db, begin_then)
             except sqlite3.OperationalError as exc:
-                self._lock.release()
-                if not _is_busy(exc):
+                if connection.begun or not _is_busy(exc):
                     raise
+                self._lock.release()
+                connection.holding = False
                 if loop.time() >= give_up:
                     raise StoreBusy("another process holds the database's write lock") from exc
-            except BaseException:
-                self._lock.release()
-                raise
             await asyncio.sleep(pause)
             pause = min(pause * 2, 0.1)
+            await self._lock.acquire()
+            connection.holding = True
 
     async def read(self, sql: str, params: Params = ()) -> list[Any]:
         async with self._lock:
