@@ -38,17 +38,18 @@ def choose(moves: list[Move], at: Situation) -> Move | None:
     for move in moves:
         if len(move.cards) == size:
             return move
+    torn = Tearing(at)
     if at.top_seat is None:
         plain = [m for m in moves if m.rung < 0] or moves
-        return min(plain, key=lambda m: (breaks(m, at), _lowest(m), -len(m.cards)))
+        return min(plain, key=lambda m: (torn(m), _lowest(m), -len(m.cards)))
     if at.top_seat == partner_of(at.seat):
         return None
     plain = [m for m in moves if m.rung < 0]
     if plain:
-        return min(plain, key=lambda m: (breaks(m, at), m.key, len(m.cards)))
+        return min(plain, key=lambda m: (torn(m), m.key, len(m.cards)))
     them = [s for s in range(4) if team_of(s) != team_of(at.seat)]
     if moves and any(0 < at.sizes[s] <= DANGER for s in them):
-        return min(moves, key=lambda m: (m.rung, breaks(m, at), m.key, len(m.cards)))
+        return min(moves, key=lambda m: (m.rung, torn(m), m.key, len(m.cards)))
     return None
 
 
@@ -58,13 +59,25 @@ def _lowest(move: Move) -> int:
 
 def breaks(move: Move, at: Situation) -> int:
     """How many bombs (4+ of a rank) or 清墩 a category-1 play tears apart."""
-    if move.rung >= 0:
-        return 0
-    faces: dict[int, int] = {}
-    ranks: dict[int, int] = {}
-    for card in move.cards:
-        faces[card.index] = faces.get(card.index, 0) + 1
-        ranks[card.rank] = ranks.get(card.rank, 0) + 1
-    torn = sum(1 for index, n in faces.items() if at.held[index] == 3 and n < 3 and index < 52)
-    torn += sum(1 for rank, n in ranks.items() if at.rank_counts[rank] >= 4 and rank < 15)
-    return torn
+    return Tearing(at)(move)
+
+
+class Tearing:
+    """``breaks`` for one situation and many moves: the hand's 清墩 (three of a card) and
+    bomb ranks found once, so most moves, which touch neither, cost two set lookups."""
+
+    __slots__ = ("bomb_ranks", "triples")
+
+    def __init__(self, at: Situation) -> None:
+        self.triples = {i for i, n in enumerate(at.held) if n == 3 and i < 52}
+        self.bomb_ranks = {r for r, n in enumerate(at.rank_counts) if n >= 4 and r < 15}
+
+    def __call__(self, move: Move) -> int:
+        if move.rung >= 0:
+            return 0
+        cards = move.cards
+        indexes = [card.index for card in cards]
+        torn = len({card.rank for card in cards} & self.bomb_ranks)
+        if self.triples.isdisjoint(indexes):
+            return torn
+        return torn + sum(1 for i in set(indexes) & self.triples if indexes.count(i) < 3)

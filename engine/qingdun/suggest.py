@@ -17,7 +17,7 @@ from itertools import islice
 from engine.cards import Card
 from engine.qingdun.combos import STRENGTH, Combo, classify
 from engine.qingdun.moves import Hand, Move
-from engine.qingdun.policy import Situation, breaks
+from engine.qingdun.policy import Situation, Tearing
 from engine.qingdun.view import QingdunView
 
 WORK = 2000  # plays looked at, at most, for one menu
@@ -73,15 +73,15 @@ def menu(view: QingdunView, first: Sequence[Card] = (), limit: int = 25) -> list
     if seat is None or not moves:
         return []
     cnt, rc = _counts(view)
-    at = Situation(seat, cnt, rc, view.hand_sizes, view.top_seat)
+    torn = Tearing(Situation(seat, cnt, rc, view.hand_sizes, view.top_seat))
     size = len(view.hand or ())
     if top_of(view) is None:
         moves.sort(
-            key=lambda m: (len(m.cards) < size, m.rung >= 0, breaks(m, at), _low(m), -len(m.cards))
+            key=lambda m: (len(m.cards) < size, m.rung >= 0, torn(m), _low(m), -len(m.cards))
         )
         moves = _spread(moves, limit)
     else:
-        moves.sort(key=lambda m: (len(m.cards) < size, m.rung, breaks(m, at), m.key, len(m.cards)))
+        moves.sort(key=lambda m: (len(m.cards) < size, m.rung, torn(m), m.key, len(m.cards)))
     out: list[list[Card]] = [list(first)] if first else []
     seen = {_multiset(first)} if first else set()
     for move in moves:
