@@ -21,6 +21,7 @@ from bot.service import thinking
 from bot.service.thinking import Thinker
 from engine import qingdun, sankou
 from engine.actions import Action
+from engine.ai import Decision
 from tests.thinkers import Brain, quick_thinker
 
 GAME = qingdun.Game.deal(2)
@@ -33,14 +34,20 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def brain(monkeypatch: pytest.MonkeyPatch) -> Brain:
     made = Brain()
-    monkeypatch.setattr(engine.ai, "decide", made.decide)
+    monkeypatch.setattr(engine.ai, "think", made.think)
     return made
 
 
 def ask(thinker: Thinker, seed: int, **options: Any) -> asyncio.Future[Action | None]:
-    """A decision about the same position, told apart by its seed."""
+    """A decision about the same position, told apart by its seed: its action."""
     options = {"level": "strong", "seconds": 3.0, **options}
-    return thinker.submit(OBSERVATION, seed=seed, **options)
+    decided = thinker.submit(OBSERVATION, seed=seed, **options)
+
+    async def action() -> Action | None:
+        decision = await decided
+        return None if decision is None else decision.action
+
+    return asyncio.ensure_future(action())
 
 
 async def test_a_hint_goes_before_the_bot_decisions_waiting(brain: Brain) -> None:
@@ -63,14 +70,14 @@ async def test_a_hint_has_a_worker_of_its_own_while_the_bots_think(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     release = threading.Event()
-    real = engine.ai.decide
+    real = engine.ai.think
 
-    def slow_bots(observation: Any, **budget: Any) -> Action:
+    def slow_bots(observation: Any, **budget: Any) -> Decision:
         if budget["seed"] < 99:
             assert release.wait(10)
         return real(observation, **budget)
 
-    monkeypatch.setattr(engine.ai, "decide", slow_bots)
+    monkeypatch.setattr(engine.ai, "think", slow_bots)
     thinker = quick_thinker()  # one bot worker, one for hints
     try:
         bots = [ask(thinker, seed, group=(1, seed)) for seed in range(3)]
@@ -165,14 +172,14 @@ async def test_one_stuck_worker_is_replaced_while_another_works_on(
 ) -> None:
     monkeypatch.setattr(thinking, "hard_limit", lambda seconds: 0.3)
     stuck = threading.Event()
-    real = engine.ai.decide
+    real = engine.ai.think
 
-    def one_hangs(observation: Any, **budget: Any) -> Action:
+    def one_hangs(observation: Any, **budget: Any) -> Decision:
         if budget["seed"] == 0:
             stuck.wait(10)
         return real(observation, **budget)
 
-    monkeypatch.setattr(engine.ai, "decide", one_hangs)
+    monkeypatch.setattr(engine.ai, "think", one_hangs)
     thinker = quick_thinker(workers=2, hint_workers=0)
     try:
         hung = ask(thinker, 0, group=(1, 1))
