@@ -49,7 +49,7 @@ import engine.ai
 from bot import metrics
 from bot import workers as worker_side
 from bot.service.executors import error_kind, kill, reap, spawned
-from bot.service.reviewing import Reviewer
+from bot.service.reviewing import REVIEW_ROLLOUTS, Reviewer
 from engine.actions import Action
 from engine.ai import Decision, Mistake, Rollouts
 
@@ -147,6 +147,7 @@ class Thinker:
         self.decisions = 0  # decisions a worker made
         self.fallbacks: Counter[str] = Counter()  # decisions not made by a worker, by reason
         self.reviewer = Reviewer(threads=threads, hand=self._hand, later=self._later)
+        self.review_rollouts = REVIEW_ROLLOUTS  # per reviewed decision (tests: fewer)
 
     @property
     def failures(self) -> int:
@@ -182,6 +183,7 @@ class Thinker:
     ) -> asyncio.Future[list[Mistake] | None]:
         """``engine.ai.review`` of a finished hand for ``seat``, behind everything else in a
         worker of its own at the lowest priority (``Reviewer``); None if it could not be done."""
+        options.setdefault("rollouts", self.review_rollouts)
         return self.reviewer.submit(game, start, actions, seat, **options)
 
     def submit(

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import engine.ai
-from bot.service import thinking
+from bot.service import reviewing, thinking
 from bot.service.thinking import Thinker
 from engine import qingdun, sankou
 from engine.actions import Action
@@ -276,3 +276,78 @@ def test_workers_die_with_their_parent_even_when_it_is_killed(mode: str) -> None
             break
         time.sleep(0.05)
     assert all(gone(pid) for pid in pids)
+
+
+# -- hand reviews ------------------------------------------------------------------------------
+
+
+async def test_a_review_never_holds_up_a_bot_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reviews run one at a time in a worker of their own, behind everything: a bot decision
+    asked while one runs (and another waits) is made at once on the bot worker."""
+    release, started = threading.Event(), threading.Event()
+
+    def slow_review(game: str, start: Any, actions: Any, seat: int, **options: Any) -> Any:
+        started.set()
+        assert release.wait(10)
+        return [("reviewed", seat, options["rollouts"])]
+
+    monkeypatch.setattr(engine.ai, "review", slow_review)
+    thinker = quick_thinker(workers=1, hint_workers=0)
+    thinker.review_rollouts = 7
+    try:
+        first = thinker.review("qingdun", {}, (), 0)
+        second = thinker.review("qingdun", {}, (), 1)
+        assert await asyncio.to_thread(started.wait, 10)
+        assert thinker.reviewer.busy and thinker.reviewer.waiting() == 1
+        assert await asyncio.wait_for(ask(thinker, 0, seconds=1.0), 5) is not None
+        assert await asyncio.wait_for(ask(thinker, 1, seconds=1.0), 5) is not None
+        assert not first.done() and thinker.fallbacks == {} and thinker.decisions == 2
+        release.set()
+        assert await first == [("reviewed", 0, 7)] and await second == [("reviewed", 1, 7)]
+        assert thinker.reviewer.reviews == 2
+    finally:
+        release.set()
+        await thinker.close()
+
+
+async def test_a_review_that_fails_or_is_closed_answers_none(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    release = threading.Event()
+
+    def review(game: str, start: Any, actions: Any, seat: int, **options: Any) -> Any:
+        if seat == 0:
+            raise ValueError("a hand can be reviewed only once it is over: 3S 3H")
+        assert release.wait(10)
+        return []
+
+    monkeypatch.setattr(engine.ai, "review", review)
+    thinker = quick_thinker()
+    try:
+        assert await thinker.review("qingdun", {}, (), 0) is None
+        assert "a hand review could not be done (error: ValueError)" in caplog.text
+        assert "3S" not in caplog.text and thinker.reviewer.failures == 1
+        running, waiting = thinker.review("qingdun", {}, (), 1), thinker.review("x", {}, (), 2)
+        await asyncio.wait_for(thinker.close(), 10)
+        assert await running is None and await waiting is None
+        assert await thinker.review("qingdun", {}, (), 1) is None  # closed
+    finally:
+        release.set()
+
+
+async def test_a_review_runs_in_a_niced_process_of_its_own() -> None:
+    game = qingdun.Game.from_hands(["3S 3H 9C", "5D KD", "4C", "10S JS"], leader=0)
+    while not game.over:
+        game.apply(game.hint(game.to_move))
+    thinker = Thinker(1, hint_workers=0)
+    thinker.review_rollouts = 4
+    try:
+        mistakes = await thinker.review("qingdun", game.start, tuple(game.actions), 0)
+        assert mistakes == engine.ai.review("qingdun", game.start, game.actions, 0, rollouts=4)
+        executor: Any = thinker.reviewer._executor
+        [process] = executor._processes.values()
+        assert os.getpriority(os.PRIO_PROCESS, process.pid) >= os.getpriority(
+            os.PRIO_PROCESS, 0
+        ) + reviewing.REVIEW_NICENESS
+    finally:
+        await asyncio.wait_for(thinker.close(), 10)
