@@ -167,13 +167,13 @@ def plays_menu(table_id: int, game: str, options: TurnOptions, lang: str) -> Any
             discord.SelectOption(
                 label=t("option.pass", lang),
                 value=PASS,
-                description=suggested(options, lang),
+                description=suggested_note(options, lang),
             )
         )
     for index, cards in enumerate(options.plays[: MAX_OPTIONS - len(items)]):
         note = None
         if index == 0 and isinstance(hint, Play):
-            note = suggested(options, lang)
+            note = suggested_note(options, lang)
         elif winning(cards):
             note = t("option.wins", lang)
         items.append(
@@ -188,7 +188,7 @@ def plays_menu(table_id: int, game: str, options: TurnOptions, lang: str) -> Any
     return controls.PickMenu(table_id, stamp_of(options), "lp", items, t("select.plays", lang))
 
 
-def suggested(options: TurnOptions, lang: str) -> str:
+def suggested_note(options: TurnOptions, lang: str) -> str:
     """The hint's mark in the legal-plays menu, with its reason when the AI gave one."""
     sentence = reason_sentence(options.reason, lang) if options.reason is not None else None
     if sentence is None:
@@ -219,7 +219,7 @@ def kitty_menu(table_id: int, options: TurnOptions, lang: str) -> Any:
                 t("option.kitty", lang, suit=suit.symbol, cards=text.cards(cards)), MAX_TEXT
             ),
             value=controls.encode_cards(cards),
-            description=t("option.suggested", lang) if index == 0 else None,
+            description=suggested_note(options, lang) if index == 0 else None,
         )
         for index, (suit, cards) in enumerate(options.kitties[:MAX_OPTIONS])
     ]
@@ -264,14 +264,16 @@ def build_view(
     if phase == "bidding":
         amounts = bid_amounts(view)
         suggested = hint.amount if isinstance(hint, Bid) else None
-        ui.add_item(controls.BidMenu(table_id, stamp, lang, amounts, suggested))
+        note = suggested_note(options, lang)
+        ui.add_item(controls.BidMenu(table_id, stamp, lang, amounts, suggested, note))
         button("bidpass")
         button("hint")
         colours()
         return ui
     if phase == "trump":
         suggested = hint.suit.value if isinstance(hint, DeclareTrump) else None
-        ui.add_item(controls.TrumpMenu(table_id, stamp, lang, suggested))
+        note = suggested_note(options, lang)
+        ui.add_item(controls.TrumpMenu(table_id, stamp, lang, suggested, note))
         button("hint")
         colours()
         return ui

@@ -130,9 +130,10 @@ SCORES: dict[str, Entry] = {
     "history.playing": _e("being played", "進行中", "进行中"),
     "history.abandoned": _e("abandoned", "中止", "中止"),
     "history.hint": _e(
-        "Look back at one with /scores replay, or save it with /scores export.",
-        "用 /戰績 重播 回顧一局，或用 /戰績 匯出 存下來。",
-        "用 /战绩 回放 回顾一局，或用 /战绩 导出 存下来。",
+        "Look back at one with /scores replay, see your costliest moves with /scores review, "
+        "or save it with /scores export.",
+        "用 /戰績 重播 回顧一局，用 /戰績 覆盤 看你最吃虧的幾步，或用 /戰績 匯出 存下來。",
+        "用 /战绩 回放 回顾一局，用 /战绩 复盘 看你最吃亏的几步，或用 /战绩 导出 存下来。",
     ),
     "history.empty": _e("No hands yet.", "還沒有牌局。", "还没有牌局。"),
     # --- replays --------------------------------------------------------------------------
