@@ -5,7 +5,9 @@ never hangs, and worker processes that die with the bot, even when it is killed.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -17,6 +19,7 @@ from typing import Any
 import pytest
 
 import engine.ai
+from bot import metrics
 from bot.service import reviewing, thinking
 from bot.service.thinking import Thinker
 from engine import qingdun, sankou
@@ -351,3 +354,55 @@ async def test_a_review_runs_in_a_niced_process_of_its_own() -> None:
         ) + reviewing.REVIEW_NICENESS
     finally:
         await asyncio.wait_for(thinker.close(), 10)
+
+
+# -- what a decision reports -------------------------------------------------------------------
+
+
+async def test_each_decision_is_logged_in_one_line_and_counted_by_phase(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.INFO, logger="bot.service.thinking")
+    game = sankou.Game.deal(1)
+    observation = game.observation(game.to_move)  # a bid: BIG_FACTOR × the seconds
+    count = ("cardtable_ai_rollouts_count", {"phase": "bid"})
+    before = metrics.REGISTRY.get_sample_value(*count) or 0
+    thinker = quick_thinker(simulations=2)
+    try:
+        decision = await thinker.submit(observation, level="strong", seconds=0.2, seed=0)
+        hint = await thinker.submit(
+            observation, level="strong", seconds=0.2, seed=0, interactive=True
+        )
+    finally:
+        await thinker.close()
+    assert decision is not None and hint is not None
+    assert decision.reason is None and hint.reason is not None  # hints are explained
+    [line, _] = [r.getMessage() for r in caplog.records if "AI decision" in r.message]
+    assert re.fullmatch(
+        r"AI decision: phase bid, \d+ rollouts, stop \w+, \d+\.\d{3} s, level strong", line
+    )
+    assert metrics.REGISTRY.get_sample_value(*count) == before + 2
+
+
+def ask_decision(thinker: Thinker, **options: Any) -> asyncio.Future[Decision | None]:
+    return thinker.submit(OBSERVATION, level="strong", seconds=1, seed=0, **options)
+
+
+async def test_a_hint_that_fell_back_has_the_medium_players_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    thinker = Thinker(1, hint_workers=1)
+
+    def refused(hints_only: bool) -> thinking.Worker:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(thinker, "_new_worker", refused)
+    try:
+        hint = await ask_decision(thinker, interactive=True)
+        bot = await ask_decision(thinker)
+    finally:
+        await thinker.close()
+    expected = engine.ai.think(OBSERVATION, level="medium", explain=True)
+    assert hint is not None and (hint.action, hint.reason) == (expected.action, expected.reason)
+    assert hint.reason is not None
+    assert bot is not None and bot.action == MEDIUM and bot.reason is None
