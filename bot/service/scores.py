@@ -41,7 +41,7 @@ DEFAULT_MIN_RANKED_HANDS = 5  # completed hands before void-hand bonuses count f
 MAX_MIN_RANKED_HANDS = 1000
 REVIEWS_KEPT = 256  # hand reviews kept in memory, the latest asked
 Reviewed = list[Mistake] | None  # a review's mistakes, or None: it could not be done
-Review = tuple[HandLine, int, "asyncio.Future[Reviewed]"]  # the hand, the seat, the review
+Review = tuple[HandLine, int, asyncio.Future[Reviewed]]  # the hand, the seat, the review
 
 
 def bot_level(settings: Any, seat: Any) -> str:
