@@ -250,7 +250,7 @@ class ScoreQueries:
         the strong player's judgement; None if it could not be done). It runs in the
         background behind every decision (``Thinker.review``); asked again, the same review
         is shared, finished or not (kept for the last ``REVIEWS_KEPT`` asked)."""
-        stored = await self._finished(guild_id, hand, running="review_running")
+        stored = await self._finished(guild_id, hand, review=True)
         line = stored.line
         seat = next((s.seat for s in line.seats if s.user_id == user_id), None)
         if seat is None:
@@ -273,7 +273,7 @@ class ScoreQueries:
         return line, seat, review
 
     async def _finished(
-        self, guild_id: int, hand: int | str, *, running: str = "hand_running"
+        self, guild_id: int, hand: int | str, *, review: bool = False
     ) -> StoredHand:
         hand_id = parse_short_id(hand) if isinstance(hand, str) else hand
         if hand_id is None:
@@ -282,7 +282,9 @@ class ScoreQueries:
         if stored is None or stored.line.guild_id != guild_id:
             raise refuse("hand_not_found", hand=short_id(hand_id))
         if stored.line.ended_at is None:
-            raise refuse(running, hand=short_id(hand_id))
+            if review:
+                raise refuse("review_running", hand=short_id(hand_id))
+            raise refuse("hand_running", hand=short_id(hand_id))
         return stored
 
 
