@@ -46,6 +46,13 @@ AI_FALLBACKS = Counter(
     ["reason"],
     registry=REGISTRY,
 )
+AI_ROLLOUTS = Histogram(
+    "cardtable_ai_rollouts",
+    "Rollouts a worker's AI decision spent, by phase (play, bid, kitty, trump)",
+    ["phase"],
+    buckets=(0, 8, 16, 32, 64, 100, 150, 200, 400, 800),
+    registry=REGISTRY,
+)
 DATABASE_ERRORS = Counter(
     "cardtable_database_errors_total",
     "Calls refused because of the database: busy, unavailable, gone, or a table changed",
@@ -82,6 +89,11 @@ def thinking(future: asyncio.Future[Any]) -> None:
         AI_DECISIONS.observe(time.monotonic() - started)
 
     future.add_done_callback(done)
+
+
+def rollouts(phase: str, spent: int) -> None:
+    """A worker made a decision of ``phase`` with ``spent`` rollouts."""
+    AI_ROLLOUTS.labels(phase).observe(spent)
 
 
 def fell_back(reason: str) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 import engine.ai
 from bot.service.thinking import Thinker
 from engine.actions import Action
+from engine.ai import Decision, Stats
 
 
 def quick_thinker(simulations: int = 0, workers: int = 1, hint_workers: int = 1) -> Thinker:
@@ -26,9 +27,9 @@ def quick_thinker(simulations: int = 0, workers: int = 1, hint_workers: int = 1)
 
 
 class Brain:
-    """Stands in for ``engine.ai.decide`` in the worker: records each call (and the thread it
-    ran in), may hold it until the test releases it, and answers with ``answer`` if set, else
-    with the real player."""
+    """Stands in for ``engine.ai.think`` in the worker: records each call (and the thread it
+    ran in), may hold it until the test releases it, and answers with ``answer`` if set (an
+    action, sent back as a ``Decision``), else with the real player."""
 
     def __init__(self) -> None:
         self.calls: list[dict[str, Any]] = []
@@ -37,17 +38,20 @@ class Brain:
         self.gate: threading.Event | None = None
         self.answer: Callable[[Any], Action] | None = None
         self.delay = 0.0  # seconds each decision takes at least
-        self._real = engine.ai.decide
+        self._real = engine.ai.think
 
-    def decide(self, observation: Any, **budget: Any) -> Action:
+    def think(self, observation: Any, **budget: Any) -> Decision:
         self.calls.append({"observation": observation, "thread": threading.get_ident(), **budget})
         self.entered.release()
         if self.gate is not None:
             assert self.gate.wait(10)
         time.sleep(self.delay)
-        action = self.answer(observation) if self.answer else self._real(observation, **budget)
-        self.answers.append(action)
-        return action
+        if self.answer is not None:
+            decision = Decision(self.answer(observation), Stats(engine.ai.phase_of(observation)))
+        else:
+            decision = self._real(observation, **budget)
+        self.answers.append(decision.action)
+        return decision
 
     def forget(self) -> None:
         """Start the record afresh (after the moves that set the scene)."""

@@ -413,6 +413,13 @@ async def export(interaction: discord.Interaction, hand: app_commands.Range[str,
     await score_verbs(interaction).export(interaction, hand)
 
 
+@scores.command(name=c("scores.review"), description=_d("scores.review"))
+@app_commands.describe(hand=_d("scores.review.hand"))
+@app_commands.autocomplete(hand=hand_autocomplete)
+async def review(interaction: discord.Interaction, hand: app_commands.Range[str, 1, 20]) -> None:
+    await score_verbs(interaction).review(interaction, hand)
+
+
 @scores.command(name=c("scores.minhands"), description=_d("scores.minhands"))
 @app_commands.describe(hands=_d("scores.minhands.hands"))
 async def minhands(

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.discord import handview, text
+from bot.discord.reason_text import reason_line
 from bot.discord.text import seat_names
 from bot.i18n import t
 from bot.service import TableInfo, TurnOptions, Update
@@ -82,14 +83,20 @@ def _sankou(view: Any, mine: bool, names: list[str], who: str, lang: str) -> lis
 
 
 def hinted(options: TurnOptions, lang: str) -> tuple[str | None, set[str]]:
-    """The hint as the first line, and (a play or a kitty) its cards chosen in the menus."""
+    """The hint as the first line with its reason below ("Why: …", when the AI gave one),
+    and (a play or a kitty) its cards chosen in the menus. Only the player's own private
+    hand message shows it."""
     action = options.hint
     if action is None:
         return None, set()
     view = options.view
     cards = action.cards if isinstance(action, Play | Discard) else ()
     bidding = str(getattr(view, "phase", "")) == "bidding"
-    return hint_text(action, lang, bidding=bidding), handview.values_for(cards, view.hand or ())
+    words = hint_text(action, lang, bidding=bidding)
+    why = reason_line(options.reason, lang)
+    if why is not None:
+        words = f"{words}\n{why}"
+    return words, handview.values_for(cards, view.hand or ())
 
 
 def hint_text(action: Action, lang: str, *, bidding: bool = False) -> str:

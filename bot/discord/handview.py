@@ -22,6 +22,7 @@ import discord
 from bot.discord import panel_controls as controls
 from bot.discord import text
 from bot.discord.panel_controls import Stamp
+from bot.discord.reason_text import reason_sentence
 from bot.i18n import t
 from bot.service import TurnOptions
 from engine.actions import Bid, DeclareTrump, Pass, Play
@@ -166,13 +167,13 @@ def plays_menu(table_id: int, game: str, options: TurnOptions, lang: str) -> Any
             discord.SelectOption(
                 label=t("option.pass", lang),
                 value=PASS,
-                description=t("option.suggested", lang),
+                description=suggested_note(options, lang),
             )
         )
     for index, cards in enumerate(options.plays[: MAX_OPTIONS - len(items)]):
         note = None
         if index == 0 and isinstance(hint, Play):
-            note = t("option.suggested", lang)
+            note = suggested_note(options, lang)
         elif winning(cards):
             note = t("option.wins", lang)
         items.append(
@@ -185,6 +186,14 @@ def plays_menu(table_id: int, game: str, options: TurnOptions, lang: str) -> Any
     if not items:
         return None
     return controls.PickMenu(table_id, stamp_of(options), "lp", items, t("select.plays", lang))
+
+
+def suggested_note(options: TurnOptions, lang: str) -> str:
+    """The hint's mark in the legal-plays menu, with its reason when the AI gave one."""
+    sentence = reason_sentence(options.reason, lang) if options.reason is not None else None
+    if sentence is None:
+        return t("option.suggested", lang)
+    return text.clip(t("option.suggested_why", lang, reason=sentence), MAX_TEXT)
 
 
 def _winning(view: Any) -> Callable[[Sequence[Card]], bool]:
@@ -210,7 +219,7 @@ def kitty_menu(table_id: int, options: TurnOptions, lang: str) -> Any:
                 t("option.kitty", lang, suit=suit.symbol, cards=text.cards(cards)), MAX_TEXT
             ),
             value=controls.encode_cards(cards),
-            description=t("option.suggested", lang) if index == 0 else None,
+            description=suggested_note(options, lang) if index == 0 else None,
         )
         for index, (suit, cards) in enumerate(options.kitties[:MAX_OPTIONS])
     ]
@@ -255,14 +264,16 @@ def build_view(
     if phase == "bidding":
         amounts = bid_amounts(view)
         suggested = hint.amount if isinstance(hint, Bid) else None
-        ui.add_item(controls.BidMenu(table_id, stamp, lang, amounts, suggested))
+        note = suggested_note(options, lang)
+        ui.add_item(controls.BidMenu(table_id, stamp, lang, amounts, suggested, note))
         button("bidpass")
         button("hint")
         colours()
         return ui
     if phase == "trump":
         suggested = hint.suit.value if isinstance(hint, DeclareTrump) else None
-        ui.add_item(controls.TrumpMenu(table_id, stamp, lang, suggested))
+        note = suggested_note(options, lang)
+        ui.add_item(controls.TrumpMenu(table_id, stamp, lang, suggested, note))
         button("hint")
         colours()
         return ui

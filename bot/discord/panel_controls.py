@@ -157,7 +157,8 @@ class CardMenu(
 class BidMenu(
     discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"ct:(?P<table>\d+):{_STAMP}bid"
 ):
-    """三扣 bidding: one option per possible amount (``suggested``: the hint's, marked)."""
+    """三扣 bidding: one option per possible amount (``suggested``: the hint's, marked with
+    ``note``: its reason)."""
 
     def __init__(
         self,
@@ -166,8 +167,10 @@ class BidMenu(
         lang: str = "en",
         amounts: list[int] | None = None,
         suggested: int | None = None,
+        note: str | None = None,
     ) -> None:
         amounts = amounts or [80]
+        note = note or t("option.suggested", lang)
         super().__init__(
             discord.ui.Select(
                 custom_id=f"ct:{table_id}:{stamp.tag}:bid",
@@ -176,7 +179,7 @@ class BidMenu(
                     discord.SelectOption(
                         label=t("option.bid", lang, amount=a),
                         value=str(a),
-                        description=t("option.suggested", lang) if a == suggested else None,
+                        description=note if a == suggested else None,
                     )
                     for a in amounts
                 ],
@@ -200,11 +203,17 @@ class BidMenu(
 class TrumpMenu(
     discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"ct:(?P<table>\d+):{_STAMP}trump"
 ):
-    """三扣 dealer: name the trump suit (``suggested``: the hint's, marked)."""
+    """三扣 dealer: name the trump suit (``suggested``: the hint's, marked with ``note``)."""
 
     def __init__(
-        self, table_id: int, stamp: Stamp, lang: str = "en", suggested: str | None = None
+        self,
+        table_id: int,
+        stamp: Stamp,
+        lang: str = "en",
+        suggested: str | None = None,
+        note: str | None = None,
     ) -> None:
+        note = note or t("option.suggested", lang)
         super().__init__(
             discord.ui.Select(
                 custom_id=f"ct:{table_id}:{stamp.tag}:trump",
@@ -213,7 +222,7 @@ class TrumpMenu(
                     discord.SelectOption(
                         label=t(f"suit.{s}", lang),
                         value=s,
-                        description=t("option.suggested", lang) if s == suggested else None,
+                        description=note if s == suggested else None,
                     )
                     for s in "SHDC"
                 ],

@@ -15,6 +15,7 @@ from typing import Any
 from bot.i18n.catalogue import UI, Entry
 from bot.i18n.commands import COMMANDS
 from bot.i18n.errors import ERRORS
+from bot.i18n.reasons import REASONS
 from bot.i18n.scores import SCORES
 
 LANGS: tuple[str, ...] = ("en", "zh-TW", "zh-CN")
@@ -24,6 +25,7 @@ DEFAULT_LANG = "en"
 CATALOGUE: dict[str, Entry] = {
     **UI,
     **SCORES,
+    **REASONS,
     **{f"cmd.{key}": entry for key, entry in COMMANDS.items()},
     **{f"error.{code}": entry for code, entry in ERRORS.items()},
 }

@@ -258,6 +258,18 @@ COMMANDS: dict[str, Entry] = {
         "/戰績 紀錄 列出的牌局編號，例如 #2F",
         "/战绩 记录 列出的牌局编号，例如 #2F",
     ),
+    "scores.review": _e("review", "覆盤", "复盘"),
+    "scores.review.desc": _e(
+        "Your costliest moves of a finished hand, and what to play instead (only you see it)",
+        "你在打完的一局中最吃虧的幾步，以及該怎麼打（只有你看得到）",
+        "你在打完的一局中最吃亏的几步，以及该怎么打（只有你看得到）",
+    ),
+    "scores.review.hand": _e("hand", "牌局", "牌局"),
+    "scores.review.hand.desc": _e(
+        "The hand's id from /scores history, like #2F",
+        "/戰績 紀錄 列出的牌局編號，例如 #2F",
+        "/战绩 记录 列出的牌局编号，例如 #2F",
+    ),
     "scores.stats": _e("stats", "個人", "个人"),
     "scores.stats.desc": _e("A player's statistics", "玩家的個人戰績", "玩家的个人战绩"),
     "scores.stats.player": _e("player", "玩家", "玩家"),

@@ -607,6 +607,27 @@ ERRORS: dict[str, Entry] = {
         "zh-TW": "#{hand} 這一局還在進行：打完之後才能重播或匯出。",
         "zh-CN": "#{hand} 这一局还在进行：打完之后才能回放或导出。",
     },
+    "review_running": {
+        "en": "Hand #{hand} is still being played: it can be reviewed once it is over.",
+        "zh-TW": "#{hand} 這一局還在進行：打完之後才能覆盤。",
+        "zh-CN": "#{hand} 这一局还在进行：打完之后才能复盘。",
+    },
+    "review_not_player": {
+        "en": "Only the players of hand #{hand} can ask for its review.",
+        "zh-TW": "只有 #{hand} 這一局的玩家才能要求覆盤。",
+        "zh-CN": "只有 #{hand} 这一局的玩家才能要求复盘。",
+    },
+    "review_earlier_rules": {
+        "en": "Hand #{hand} was played under earlier rules (version {rules}): it cannot be "
+        "reviewed.",
+        "zh-TW": "#{hand} 這一局是用舊版規則（第 {rules} 版）打的，無法覆盤。",
+        "zh-CN": "#{hand} 这一局是用旧版规则（第 {rules} 版）打的，无法复盘。",
+    },
+    "review_not_played_out": {
+        "en": "Hand #{hand} was not played to its end: there is nothing to review.",
+        "zh-TW": "#{hand} 這一局沒有打完，沒有可覆盤的內容。",
+        "zh-CN": "#{hand} 这一局没有打完，没有可复盘的内容。",
+    },
     "bad_hand_id": {
         "en": "“{text}” is not a hand id: use one that /scores history shows, like #2F.",
         "zh-TW": "「{text}」不是牌局編號：請用 /戰績 紀錄 列出的編號，例如 #2F。",

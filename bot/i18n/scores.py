@@ -130,9 +130,10 @@ SCORES: dict[str, Entry] = {
     "history.playing": _e("being played", "進行中", "进行中"),
     "history.abandoned": _e("abandoned", "中止", "中止"),
     "history.hint": _e(
-        "Look back at one with /scores replay, or save it with /scores export.",
-        "用 /戰績 重播 回顧一局，或用 /戰績 匯出 存下來。",
-        "用 /战绩 回放 回顾一局，或用 /战绩 导出 存下来。",
+        "Look back at one with /scores replay, see your costliest moves with /scores review, "
+        "or save it with /scores export.",
+        "用 /戰績 重播 回顧一局，用 /戰績 覆盤 看你最吃虧的幾步，或用 /戰績 匯出 存下來。",
+        "用 /战绩 回放 回顾一局，用 /战绩 复盘 看你最吃亏的几步，或用 /战绩 导出 存下来。",
     ),
     "history.empty": _e("No hands yet.", "還沒有牌局。", "还没有牌局。"),
     # --- replays --------------------------------------------------------------------------
@@ -205,4 +206,42 @@ SCORES: dict[str, Entry] = {
         "當莊 {hands} 局，成功 {made} 局：{bands}",
         "当庄 {hands} 局，成功 {made} 局：{bands}",
     ),
+    # --- hand reviews (/scores review) ------------------------------------------------------
+    "review.title": _e(
+        "Review of hand #{id} · {game}: your costliest decisions",
+        "#{id} · {game} 覆盤：你最吃虧的幾步",
+        "#{id} · {game} 复盘：你最吃亏的几步",
+    ),
+    "review.working": _e(
+        "Reviewing hand #{id}: the strong player is weighing each of your decisions. This "
+        "message changes when it is done (usually within a minute).",
+        "正在覆盤 #{id}：電腦正在重新評估你的每一步，完成後會更新這則訊息（通常一分鐘內）。",
+        "正在复盘 #{id}：电脑正在重新评估你的每一步，完成后会更新这条消息（通常一分钟内）。",
+    ),
+    "review.entry": _e(
+        "**{number}.** Move {move}: you played {played}; better: {better} "
+        "(about {cost} points more)",
+        "**{number}.** 第 {move} 手：你出了 {played}；更好的是 {better}（約多 {cost} 分）",
+        "**{number}.** 第 {move} 手：你出了 {played}；更好的是 {better}（约多 {cost} 分）",
+    ),
+    "review.none": _e(
+        "The strong player found no decision of yours it would have made otherwise.",
+        "電腦沒有找到它會打得不一樣的步驟。",
+        "电脑没有找到它会打得不一样的步骤。",
+    ),
+    "review.footer": _e(
+        "Judged by the strong player's search over sampled deals: an estimate, not a verdict.",
+        "由電腦在模擬的牌局上搜尋判斷：只是估計，不是定論。",
+        "由电脑在模拟的牌局上搜索判断：只是估计，不是定论。",
+    ),
+    "review.failed": _e(
+        "The review could not be done right now; please try again later.",
+        "現在無法覆盤，請稍後再試。",
+        "现在无法复盘，请稍后再试。",
+    ),
+    "review.pass": _e("pass", "不要", "不要"),
+    "review.bid_pass": _e("no bid", "不叫", "不叫"),
+    "review.bid": _e("a bid of {amount}", "叫 {amount} 分", "叫 {amount} 分"),
+    "review.kitty": _e("the kitty {cards}", "扣 {cards}", "扣 {cards}"),
+    "review.trump": _e("{suit} as trump", "{suit}為主", "{suit}为主"),
 }

@@ -118,14 +118,14 @@ class Bots:
                     return await commit(table, seat, _at_once(table.game, seat, level))
                 position = _position(table)
                 thought = self.thought(table, seat, level, seconds, interactive=False)
-            action = await asyncio.shield(thought)
+            decision = await asyncio.shield(thought)
             async with self.state.lock(table_id):
                 table = await find(table_id)
                 if table is None or pick(table) != chosen or _position(table) != position:
                     continue  # the game moved on while we thought: think again (or stop)
                 assert table.game is not None
-                if action is None:  # the Thinker is closed: the simple policy plays
-                    action = table.game.hint(seat)
+                # the Thinker closed: the simple policy plays
+                action = table.game.hint(seat) if decision is None else decision.action
                 return await commit(table, seat, action)
 
     def thought(
@@ -136,8 +136,9 @@ class Bots:
         seconds: float,
         *,
         interactive: bool = True,
-    ) -> asyncio.Future[Action | None]:
-        """(Under the table's lock.) The AI's decision for ``seat`` in the current position,
+    ) -> asyncio.Future[ai.Decision | None]:
+        """(Under the table's lock.) The AI's decision for ``seat`` in the current position
+        (for a hint with its reason),
         asked of the Thinker unless someone asked for the same already (a hint asked again,
         a hand message redrawn): decisions of earlier positions are forgotten. A hint
         (``interactive``, a person waits) goes before bot decisions; a bot's (or the timeout

@@ -92,6 +92,11 @@ MESSAGES: dict[str, str] = {
     "unknown_board_order": "a board is by rating or by points, not {by!r}",
     "hand_not_found": "there is no hand #{hand} in this server",
     "hand_running": "hand #{hand} is still being played: replays and exports come once it is over",
+    "review_running": "hand #{hand} is still being played: it can be reviewed once it is over",
+    "review_not_player": "only the players of hand #{hand} can ask for its review",
+    "review_earlier_rules": "hand #{hand} was played under earlier rules (version {rules}): "
+    "it cannot be reviewed",
+    "review_not_played_out": "hand #{hand} was not played to its end: there is nothing to review",
     "bad_hand_id": "{text!r} is not a hand id: use one that /scores history shows, like #2F",
 }
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.actions import Action
+from engine.ai.decision import Reason
 from engine.cards import Card, Suit
 
 
@@ -319,6 +320,7 @@ class TurnOptions:
     take_back: bool  # the player may ask to take back the last move (their own) now
     asked: bool  # a take-back is being asked now (the controls wait for its answer)
     moves: int = 0  # entries in the hand's log when taken (never later than the view)
+    reason: Reason | None = None  # why the hint (engine.ai.Reason: a code and its params)
 
 
 @dataclass(frozen=True, slots=True)

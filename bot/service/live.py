@@ -17,6 +17,7 @@ from bot.service.games import RULES, Rules
 from bot.service.settings import TableSettings
 from bot.store import ActiveTable
 from engine.actions import Action, action_from_json
+from engine.ai.decision import Decision
 from engine.game import GameBase, rules_version
 
 
@@ -86,7 +87,7 @@ class LiveTable:
     story: list[tuple[int, tuple[ev.Announcement, ...]]] | None = None
     # AI decisions asked for the current position, shared by everyone who asks the same:
     # (hand id, actions so far, seat, level, seconds) -> the decision (None: the worker failed)
-    thoughts: dict[tuple[Any, ...], asyncio.Future[Action | None]] = field(default_factory=dict)
+    thoughts: dict[tuple[Any, ...], asyncio.Future[Decision | None]] = field(default_factory=dict)
 
     @property
     def running(self) -> bool:

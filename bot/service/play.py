@@ -118,7 +118,8 @@ class Playing:
             assert table.game is not None
             thought = self.bots.thought(table, seat, HINT_LEVEL, table.settings.hint_seconds)
             fallback = table.game.hint(seat)
-        return await asyncio.shield(thought) or fallback
+        decision = await asyncio.shield(thought)
+        return fallback if decision is None else decision.action
 
     async def catch_up(self, table_id: int, user_id: int) -> ev.CatchUp:
         """What the user missed in the current hand since their own last move (public events

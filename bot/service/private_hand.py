@@ -82,7 +82,9 @@ class PrivateHand:
                 and game.may_take_back(seat)
             )
             number, rules, asked = table.hand_number, table.rules, table.take_back is not None
-        hint = (await asyncio.shield(thought) or fallback) if thought is not None else None
+        decision = await asyncio.shield(thought) if thought is not None else None
+        hint = decision.action if decision is not None else fallback
+        reason = decision.reason if decision is not None else None
         first = hint.cards if isinstance(hint, Play) else ()
         plays = rules.menu(view, first, limit) if mine else []
         laid = hint.cards if isinstance(hint, Discard) else ()
@@ -92,6 +94,7 @@ class PrivateHand:
             hand_number=number,
             my_turn=mine,
             hint=hint,
+            reason=reason,
             plays=tuple(tuple(play) for play in plays),
             may_pass=may_pass,
             kitties=tuple((suit, tuple(kitty)) for suit, kitty in kitties),

@@ -1,4 +1,4 @@
-"""Boards, statistics, history, replays and exports: the scores side of ``TableService``.
+"""Boards, statistics, history, replays, exports and reviews: the scores side of ``TableService``.
 
 ``ScoreQueries`` is the part of ``TableService`` that answers them; ``record_settled`` is
 called by the write path in the transaction that settles a hand, so a hand's ledger lines, its
@@ -7,7 +7,9 @@ summary and every rating it moves are committed together or not at all.
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -24,6 +26,7 @@ from bot.service.state import ServiceState
 from bot.store import LedgerEntry, ScoreLine, Transaction
 from bot.store.score_rows import Board, GameStats, HandLine, SeatLine, StoredHand, period_start
 from engine.actions import action_from_json
+from engine.ai import Mistake
 from engine.game import GameBase
 from engine.records import HandRecord, Player
 from engine.replay import Replay, earlier, replay
@@ -36,6 +39,9 @@ BOARD_ORDERS = ("rating", "points")
 TREND_DAYS = 7
 DEFAULT_MIN_RANKED_HANDS = 5  # completed hands before void-hand bonuses count for rank
 MAX_MIN_RANKED_HANDS = 1000
+REVIEWS_KEPT = 256  # hand reviews kept in memory, the latest asked
+Reviewed = list[Mistake] | None  # a review's mistakes, or None: it could not be done
+Review = tuple[HandLine, int, asyncio.Future[Reviewed]]  # the hand, the seat, the review
 
 
 def bot_level(settings: Any, seat: Any) -> str:
@@ -117,6 +123,8 @@ class ScoreQueries:
     def __init__(self, state: ServiceState, serving: Serving) -> None:
         self.state = state
         self.serving = serving
+        # hand reviews asked for, finished or under way: (hand id, seat) -> its mistakes
+        self._reviews: OrderedDict[tuple[int, int], asyncio.Future[Reviewed]] = OrderedDict()
 
     async def table_score(self, table_id: int) -> list[ScoreLine]:
         if await self.state.store.table(table_id) is None:
@@ -234,7 +242,39 @@ class ScoreQueries:
         # and the result recorded when it was played
         return stored.line, replay(record) if record.current else earlier(record)
 
-    async def _finished(self, guild_id: int, hand: int | str) -> StoredHand:
+    async def review_hand(
+        self, guild_id: int, user_id: int, hand: int | str
+    ) -> Review:
+        """The hand review of a player of a hand of this server that is over: the hand, the
+        player's seat, and the review (``engine.ai.review``: the seat's costliest decisions by
+        the strong player's judgement; None if it could not be done). It runs in the
+        background behind every decision (``Thinker.review``); asked again, the same review
+        is shared, finished or not (kept for the last ``REVIEWS_KEPT`` asked)."""
+        stored = await self._finished(guild_id, hand, review=True)
+        line = stored.line
+        seat = next((s.seat for s in line.seats if s.user_id == user_id), None)
+        if seat is None:
+            raise refuse("review_not_player", hand=short_id(line.hand_id))
+        record = _record(stored)
+        if not record.current:
+            raise refuse("review_earlier_rules", hand=short_id(line.hand_id), rules=record.rules)
+        if record.outcome != "complete":  # left, removed, abandoned: nothing to judge
+            raise refuse("review_not_played_out", hand=short_id(line.hand_id))
+        key = (line.hand_id, seat)
+        review = self._reviews.get(key)
+        if review is None or (review.done() and review.result() is None):  # failed: again
+            review = self.state.thinker.review(
+                record.game, record.start, record.actions, seat, seed=line.hand_id
+            )
+            self._reviews[key] = review
+        self._reviews.move_to_end(key)
+        while len(self._reviews) > REVIEWS_KEPT:
+            self._reviews.popitem(last=False)
+        return line, seat, review
+
+    async def _finished(
+        self, guild_id: int, hand: int | str, *, review: bool = False
+    ) -> StoredHand:
         hand_id = parse_short_id(hand) if isinstance(hand, str) else hand
         if hand_id is None:
             raise refuse("bad_hand_id", text=hand)
@@ -242,6 +282,8 @@ class ScoreQueries:
         if stored is None or stored.line.guild_id != guild_id:
             raise refuse("hand_not_found", hand=short_id(hand_id))
         if stored.line.ended_at is None:
+            if review:
+                raise refuse("review_running", hand=short_id(hand_id))
             raise refuse("hand_running", hand=short_id(hand_id))
         return stored
 

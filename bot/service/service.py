@@ -53,7 +53,7 @@ from bot.service.play import Playing
 from bot.service.private_hand import PrivateHand
 from bot.service.recovery import Recovery
 from bot.service.requests import Request
-from bot.service.scores import ScoreQueries
+from bot.service.scores import Review, ScoreQueries
 from bot.service.serving import Serving
 from bot.service.settings import TableSettings
 from bot.service.state import Clock, ServiceState
@@ -481,3 +481,6 @@ class TableService:
 
     async def replay_hand(self, guild_id: int, hand: int | str) -> tuple[HandLine, Replay]:
         return await self._scores.replay_hand(guild_id, hand)
+
+    async def review_hand(self, guild_id: int, user_id: int, hand: int | str) -> Review:
+        return await self._scores.review_hand(guild_id, user_id, hand)

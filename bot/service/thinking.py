@@ -5,9 +5,11 @@ A strong decision is pure-Python search for up to a few seconds. On the event lo
 stop every table (and every answer to Discord) meanwhile; in a thread the GIL would slow the
 loop as much. So it runs in a worker process, spawned (not forked: no copy of the bot's
 threads, sockets or database connections) and sent only the seat's observation (a plain
-picklable value) for ``engine.ai.decide``: a worker cannot see another seat's cards because it
+picklable value) for ``engine.ai.think``, and sends back the ``Decision`` (the action, its
+``Stats``, and for a hint its ``Reason``): a worker cannot see another seat's cards because it
 is never sent them. Each worker runs one decision at a time, so the Thinker knows which worker
-runs which decision:
+runs which decision. Every decision made is logged in one line without cards (phase,
+rollouts, why the search stopped, seconds, level) and its rollouts counted by phase:
 
 - **Hints first.** Hints (a person waits for them) have a worker of their own
   (``HINT_WORKERS``) and go before every bot decision on the others too; bot workers run at a
@@ -18,11 +20,15 @@ runs which decision:
   workers it has (``workers`` / decisions waiting or running), never past the time it is due:
   ``HINT_WITHIN`` × its budget for a hint, ``BOT_WITHIN`` × for a bot. One that waited so long
   that less than ``MIN_SECONDS`` is left is made at once at the ``medium`` level.
+- **Big decisions get more.** A 三扣 bid, kitty or trump (``engine.ai.phase_of``) thinks for
+  ``BIG_FACTOR`` × the table's seconds, and its due time and hard limit follow from that.
 - **A hard limit.** A running decision that passes its budget plus a margin (``hard_limit``)
   has its worker killed and replaced, and the ``medium`` move is played at once.
 - **Trouble never stalls a table.** A worker that dies or a player that raises: the ``medium``
   move at once, too. Every such fallback is counted by reason in ``fallbacks`` and logged
   (the kind of error only: an error's text may name the cards of the hand it thought about).
+- **Hand reviews last.** ``review`` runs ``engine.ai.review`` in a worker of its own at the
+  lowest priority (``bot.service.reviewing``): no bot decision or hint ever waits for one.
 - ``close()`` kills the workers and returns within a few seconds, whatever they do; workers
   also end with the bot when it is killed (``bot.workers.die_with_parent``).
 """
@@ -31,11 +37,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol, TypeVar
@@ -43,7 +48,10 @@ from typing import Any, Protocol, TypeVar
 import engine.ai
 from bot import metrics
 from bot import workers as worker_side
+from bot.service.executors import error_kind, kill, reap, spawned
+from bot.service.reviewing import REVIEW_ROLLOUTS, Reviewer
 from engine.actions import Action
+from engine.ai import Decision, Mistake, Rollouts
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -54,7 +62,7 @@ BOT_WITHIN = 2.5  # a bot's (or the timeout rule's) move within this many times 
 MIN_SECONDS = 0.05  # the least budget worth a search: with less left, the medium move at once
 START_SECONDS = 60.0  # a worker not ready after this long is replaced
 CLOSE_SECONDS = 2.0  # how long ``close`` waits for killed workers to be gone
-MEDIUM = engine.ai.decide  # the fallback player, on the spot (medium decides in a millisecond)
+MEDIUM = engine.ai.think  # the fallback player, on the spot (medium decides in a millisecond)
 BOT_NICENESS = 5  # bot workers yield the cores to the event loop and the hints' worker
 
 
@@ -69,11 +77,6 @@ def default_workers() -> int:
     """Two workers where there are two cores or more: a decision at a time per core, the event
     loop's own work being light (pictures are drawn in threads that mostly wait on Pillow)."""
     return max(1, min(2, os.cpu_count() or 1))
-
-
-def error_kind(exc: BaseException) -> str:
-    """An error as a log line may name it: its type and code, never its text."""
-    return " ".join(str(p) for p in (type(exc).__name__, getattr(exc, "code", "")) if p)
 
 
 class Timer(Protocol):
@@ -93,7 +96,7 @@ class Job:
     group: tuple[int, int]  # (server, table): the queue it waits in
     interactive: bool  # a hint: a person waits for it
     due: float  # the loop's time by which it is answered, at the medium level if need be
-    future: asyncio.Future[Action | None]
+    future: asyncio.Future[Decision | None]
     timer: Timer | None = None  # its wait bound, while it waits
 
 
@@ -143,6 +146,8 @@ class Thinker:
         self._closed = False
         self.decisions = 0  # decisions a worker made
         self.fallbacks: Counter[str] = Counter()  # decisions not made by a worker, by reason
+        self.reviewer = Reviewer(threads=threads, hand=self._hand, later=self._later)
+        self.review_rollouts = REVIEW_ROLLOUTS  # per reviewed decision (tests: fewer)
 
     @property
     def failures(self) -> int:
@@ -164,8 +169,22 @@ class Thinker:
         log.error("an AI decision fell back to a simpler player (%s)", reason)
 
     async def choose(self, observation: engine.ai.Observation, **options: Any) -> Action | None:
-        """The decision for the observing seat (``submit`` takes the same options)."""
-        return await asyncio.shield(self.submit(observation, **options))
+        """The action decided for the observing seat (``submit`` takes the same options)."""
+        decision = await asyncio.shield(self.submit(observation, **options))
+        return None if decision is None else decision.action
+
+    def review(
+        self,
+        game: str,
+        start: dict[str, Any],
+        actions: tuple[Action, ...],
+        seat: int,
+        **options: Any,
+    ) -> asyncio.Future[list[Mistake] | None]:
+        """``engine.ai.review`` of a finished hand for ``seat``, behind everything else in a
+        worker of its own at the lowest priority (``Reviewer``); None if it could not be done."""
+        options.setdefault("rollouts", self.review_rollouts)
+        return self.reviewer.submit(game, start, actions, seat, **options)
 
     def submit(
         self,
@@ -176,13 +195,16 @@ class Thinker:
         seed: int,
         group: tuple[int, int] = (0, 0),
         interactive: bool = False,
-    ) -> asyncio.Future[Action | None]:
+    ) -> asyncio.Future[Decision | None]:
         """Ask for the decision of ``engine.ai`` at ``level`` for the observing seat, thought
-        for at most ``seconds`` (less under load); ``group`` is (server, table), whose turn
-        in the queue it waits for, and ``interactive`` a hint that goes first. The future
-        gives the action (the ``medium`` player's if no worker could make it in time), or
-        None once the Thinker is closed (the caller plays the simple policy then)."""
+        for at most ``seconds`` (``BIG_FACTOR`` × for a bid, kitty or trump; less under load);
+        ``group`` is (server, table), whose turn in the queue it waits for, and
+        ``interactive`` a hint that goes first (and is explained: ``Decision.reason``). The
+        future gives the decision (the ``medium`` player's if no worker could make it in
+        time), or None once the Thinker is closed (the caller plays the simple policy then)."""
         loop = asyncio.get_running_loop()
+        if engine.ai.phase_of(observation) != "play":
+            seconds *= engine.ai.BIG_FACTOR
         within = HINT_WITHIN if interactive else BOT_WITHIN
         due = loop.time() + seconds * within
         job = Job(observation, level, seconds, seed, group, interactive, due, loop.create_future())
@@ -275,12 +297,13 @@ class Thinker:
             return
         budget = min(max(MIN_SECONDS, job.seconds * self._share(job)), left)
         work = partial(
-            engine.ai.decide,
+            engine.ai.think,
             job.observation,
             level=job.level,
             seed=job.seed,
-            simulations=self.simulations,
+            rollouts=self._rollouts(job),
             seconds=budget,
+            explain=job.interactive,
         )
         worker.job = job
         try:
@@ -293,7 +316,13 @@ class Thinker:
         worker.timer = self._later(hard_limit(budget), self._overran, worker, job)
         running.add_done_callback(partial(self._finished, worker, job))
 
-    def _finished(self, worker: Worker, job: Job, running: asyncio.Future[Action]) -> None:
+    def _rollouts(self, job: Job) -> Rollouts:
+        """A decision's rollouts: a hint's or a bot's, or the fixed number given (tests)."""
+        if self.simulations is not None:
+            return Rollouts(play=self.simulations)
+        return engine.ai.HINT_ROLLOUTS if job.interactive else engine.ai.BOT_ROLLOUTS
+
+    def _finished(self, worker: Worker, job: Job, running: asyncio.Future[Decision]) -> None:
         exc = None if running.cancelled() else running.exception()  # always taken: no warning
         if worker.job is not job:
             return  # given up already (past its hard limit, or closed)
@@ -307,7 +336,14 @@ class Thinker:
             self._fall_back(job, "error", error_kind(exc))
         else:
             self.decisions += 1
-            self._answer(job, running.result())
+            decision = running.result()
+            stats = decision.stats
+            log.info(
+                "AI decision: phase %s, %d rollouts, stop %s, %.3f s, level %s",
+                *(stats.phase, stats.rollouts, stats.stop, stats.seconds, job.level),
+            )
+            metrics.rollouts(stats.phase, stats.rollouts)
+            self._answer(job, decision)
         self._pump()
 
     def _overran(self, worker: Worker, job: Job) -> None:
@@ -334,7 +370,7 @@ class Thinker:
                 for worker in pool:
                     if worker.timer is not None:
                         worker.timer.cancel()
-                    _kill(worker)
+                    kill(worker.executor)
                 return
             self._pool = pool
 
@@ -345,16 +381,8 @@ class Thinker:
             await asyncio.sleep(0.01)
 
     def _new_worker(self, hints_only: bool) -> Worker:
-        executor: Executor
-        if self._threads:
-            executor = ThreadPoolExecutor(1, thread_name_prefix="ai")
-        else:
-            executor = ProcessPoolExecutor(
-                1,
-                mp_context=multiprocessing.get_context("spawn"),
-                initializer=worker_side.start_worker,
-                initargs=(os.getpid(), 0 if hints_only else BOT_NICENESS),
-            )
+        niceness = 0 if hints_only else BOT_NICENESS
+        executor = spawned(threads=self._threads, niceness=niceness)
         worker = Worker(hints_only, executor)
         worker.timer = self._later(START_SECONDS, self._replace, worker, "never ready")
         started = self._hand(executor, worker_side.ready)
@@ -390,7 +418,7 @@ class Thinker:
         if worker not in self._pool or self._closed:
             return
         log.error("an AI worker is replaced (%s)", why)
-        _kill(worker)
+        kill(worker.executor)
         try:
             self._pool[self._pool.index(worker)] = self._new_worker(worker.hints_only)
         except OSError as exc:  # tried again in a moment, not in a hot loop
@@ -410,17 +438,19 @@ class Thinker:
         # waiting too long is the load shed on purpose; anything else is a defect to see
         level = logging.WARNING if reason == "waited" else logging.ERROR
         log.log(level, "an AI decision fell back to the medium player (%s)", detail)
-        try:
-            action: Action | None = MEDIUM(job.observation, level="medium", seed=job.seed)
+        try:  # a hint gets the medium player's reason: it costs nothing more
+            decision: Decision | None = MEDIUM(
+                job.observation, level="medium", seed=job.seed, explain=job.interactive
+            )
         except Exception as exc:  # the caller plays the simple policy
             log.error("the medium player failed too (%s)", error_kind(exc))
-            action = None
-        self._answer(job, action)
+            decision = None
+        self._answer(job, decision)
 
     @staticmethod
-    def _answer(job: Job, action: Action | None) -> None:
+    def _answer(job: Job, decision: Decision | None) -> None:
         if not job.future.done():
-            job.future.set_result(action)
+            job.future.set_result(decision)
 
     async def close(self) -> None:
         """Stop taking decisions, answer those waiting or running with None and kill the
@@ -428,6 +458,7 @@ class Thinker:
         if self._closed:
             return
         self._closed = True
+        reviews = asyncio.ensure_future(self.reviewer.close())
         pool, self._pool = self._pool, []
         waiting = [*self._hints, *(j for t in self._bots.values() for q in t.values() for j in q)]
         self._hints.clear()
@@ -444,23 +475,8 @@ class Thinker:
             if worker.job is not None:
                 job, worker.job = worker.job, None
                 self._fall_back(job, "closed")
-            processes += _kill(worker)
+            processes += kill(worker.executor)
         if processes:
-            await asyncio.to_thread(_reap, processes, CLOSE_SECONDS)
+            await asyncio.to_thread(reap, processes, CLOSE_SECONDS)
+        await reviews
 
-
-def _kill(worker: Worker) -> list[Any]:
-    """Stop a worker now, whatever it does; returns its processes (a thread is abandoned)."""
-    executor = worker.executor
-    processes = list((getattr(executor, "_processes", None) or {}).values())
-    for process in processes:
-        if process.is_alive():
-            process.kill()
-    executor.shutdown(wait=False, cancel_futures=True)
-    return processes
-
-
-def _reap(processes: list[Any], seconds: float) -> None:
-    """Wait up to ``seconds`` in all for killed processes to be gone (no zombies left)."""
-    for process in processes:
-        process.join(seconds / len(processes))

@@ -50,7 +50,10 @@ async def test_scores_of_a_table_that_ended(world: World, deals) -> None:
     assert history[1].endswith(
         ":R> · negative score (-30 : 25) — ann -20, bo +20, Bot 3 -20, cy +20"
     )
-    assert history[2:] == ["Look back at one with /scores replay, or save it with /scores export."]
+    assert history[2:] == [
+        "Look back at one with /scores replay, see your costliest moves with /scores review, "
+        "or save it with /scores export."
+    ]
     # outside the thread, the channel's newest table is meant
     assert answer(await ann.slash(world.channel, "scores table")).content.splitlines() == score
 

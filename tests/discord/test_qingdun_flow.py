@@ -120,7 +120,9 @@ async def test_a_restart_mid_hand_keeps_the_same_buttons_working(
     await bo.click(table_message, custom_id="ct:1:pass")
     assert "Bot 3 passes." in public_text(world)  # the bot seat resumed too
     hinted = answer(await cy.click(table_message, custom_id="ct:1:hint"))
-    assert hinted.ephemeral and hinted.content.startswith("Hint: pass.\nYour hand: 2 cards.")
+    assert hinted.ephemeral and hinted.content.startswith(
+        "Hint: pass.\nWhy: nothing in your hand beats it.\nYour hand: 2 cards."
+    )
     assert answer(await ann.click(world.table_message(), custom_id="ct:1:hint")).content.startswith(
         "Not your turn"
     )

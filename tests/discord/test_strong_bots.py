@@ -18,7 +18,7 @@ import simcord
 
 from bot.discord.app import CardTableBot
 from bot.service.thinking import Thinker
-from engine.actions import Action
+from engine.ai import Decision
 from tests.discord.conftest import (
     Deals,
     ShiftedClock,
@@ -64,7 +64,7 @@ class Watched(Thinker):
         timer.start()
         return timer
 
-    def submit(self, observation: Any, **options: Any) -> asyncio.Future[Action | None]:
+    def submit(self, observation: Any, **options: Any) -> asyncio.Future[Decision | None]:
         assert self.env is not None
         self.asked.append((options["level"], options["seconds"]))
         self.under_way += 1

@@ -21,7 +21,7 @@ from bot.service.requests import PlayCards, from_action
 from bot.service.thinking import Thinker
 from engine import qingdun
 from engine.actions import Action, Play, TakeBack
-from engine.ai import BOT_SECONDS, HINT_SECONDS
+from engine.ai import BOT_SECONDS, HINT_SECONDS, Rollouts
 from engine.sankou import Phase
 from tests.service.helpers import CHANNEL, USERS, Clock, full_table, mover, refused, seeds
 from tests.sql import execute
@@ -33,7 +33,7 @@ A, B, C, D = USERS
 @pytest.fixture
 def brain(monkeypatch: pytest.MonkeyPatch) -> Brain:
     made = Brain()
-    monkeypatch.setattr(engine.ai, "decide", made.decide)
+    monkeypatch.setattr(engine.ai, "think", made.think)
     return made
 
 
@@ -82,7 +82,8 @@ async def test_a_hint_is_the_strong_players_at_the_tables_hint_budget(
     hint = await service.hint(table, user)
     assert hint == Play(seat, tuple(other)) != simple
     [call] = brain.calls
-    assert (call["level"], call["seconds"], call["simulations"]) == ("strong", 0.5, 0)
+    assert (call["level"], call["seconds"], call["rollouts"]) == ("strong", 0.5, Rollouts(play=0))
+    assert call["explain"]  # a hint says why
     assert call["observation"] == game.observation(seat)  # all the worker is sent
     assert call["thread"] != threading.get_ident()  # not on the event loop
 
@@ -272,7 +273,8 @@ async def test_the_timeout_bot_plays_the_ai_at_the_tables_level_and_budget(
     clock.advance(601)
     [update] = await service.run_due()
     [call] = brain.calls
-    assert (call["level"], call["seconds"], call["observation"].seat) == ("strong", 0.2, seat)
+    # a bid: BIG_FACTOR × the table's seconds
+    assert (call["level"], call["seconds"], call["observation"].seat) == ("strong", 0.8, seat)
     assert update.action == brain.answers[0]
     assert ev.TimedOut(seat, USERS[seat]) in update.announcements
 

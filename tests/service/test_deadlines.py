@@ -11,7 +11,8 @@ import pytest
 import engine.ai
 from bot.service import TableService, deadlines
 from bot.service import events as ev
-from engine.actions import Action, Leave
+from engine.actions import Leave
+from engine.ai import Decision
 from engine.qingdun.observation import QingdunObservation
 from tests.service.helpers import CHANNEL, USERS, Clock, full_table, mover, open_service, seeds
 from tests.thinkers import quick_thinker
@@ -87,14 +88,14 @@ async def test_a_table_past_its_share_of_the_pass_goes_on_by_itself(
     share it goes on by itself, and the next pass announces its move."""
     monkeypatch.setattr(deadlines, "PASS_SHARE", 0.2)
     release = threading.Event()
-    real = engine.ai.decide
+    real = engine.ai.think
 
-    def qingdun_waits(observation: Any, **budget: Any) -> Action:
+    def qingdun_waits(observation: Any, **budget: Any) -> Decision:
         if isinstance(observation, QingdunObservation):
             assert release.wait(10)
         return real(observation, **budget)
 
-    monkeypatch.setattr(engine.ai, "decide", qingdun_waits)
+    monkeypatch.setattr(engine.ai, "think", qingdun_waits)
     service = await TableService.open(
         database, clock=clock, seed_source=seeds(), thinker=quick_thinker(workers=2)
     )

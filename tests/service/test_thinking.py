@@ -5,7 +5,9 @@ never hangs, and worker processes that die with the bot, even when it is killed.
 from __future__ import annotations
 
 import asyncio
+import logging
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -17,10 +19,12 @@ from typing import Any
 import pytest
 
 import engine.ai
-from bot.service import thinking
+from bot import metrics
+from bot.service import reviewing, thinking
 from bot.service.thinking import Thinker
 from engine import qingdun, sankou
 from engine.actions import Action
+from engine.ai import Decision
 from tests.thinkers import Brain, quick_thinker
 
 GAME = qingdun.Game.deal(2)
@@ -33,14 +37,20 @@ ROOT = Path(__file__).resolve().parents[2]
 @pytest.fixture
 def brain(monkeypatch: pytest.MonkeyPatch) -> Brain:
     made = Brain()
-    monkeypatch.setattr(engine.ai, "decide", made.decide)
+    monkeypatch.setattr(engine.ai, "think", made.think)
     return made
 
 
 def ask(thinker: Thinker, seed: int, **options: Any) -> asyncio.Future[Action | None]:
-    """A decision about the same position, told apart by its seed."""
+    """A decision about the same position, told apart by its seed: its action."""
     options = {"level": "strong", "seconds": 3.0, **options}
-    return thinker.submit(OBSERVATION, seed=seed, **options)
+    decided = thinker.submit(OBSERVATION, seed=seed, **options)
+
+    async def action() -> Action | None:
+        decision = await decided
+        return None if decision is None else decision.action
+
+    return asyncio.ensure_future(action())
 
 
 async def test_a_hint_goes_before_the_bot_decisions_waiting(brain: Brain) -> None:
@@ -63,14 +73,14 @@ async def test_a_hint_has_a_worker_of_its_own_while_the_bots_think(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     release = threading.Event()
-    real = engine.ai.decide
+    real = engine.ai.think
 
-    def slow_bots(observation: Any, **budget: Any) -> Action:
+    def slow_bots(observation: Any, **budget: Any) -> Decision:
         if budget["seed"] < 99:
             assert release.wait(10)
         return real(observation, **budget)
 
-    monkeypatch.setattr(engine.ai, "decide", slow_bots)
+    monkeypatch.setattr(engine.ai, "think", slow_bots)
     thinker = quick_thinker()  # one bot worker, one for hints
     try:
         bots = [ask(thinker, seed, group=(1, seed)) for seed in range(3)]
@@ -165,14 +175,14 @@ async def test_one_stuck_worker_is_replaced_while_another_works_on(
 ) -> None:
     monkeypatch.setattr(thinking, "hard_limit", lambda seconds: 0.3)
     stuck = threading.Event()
-    real = engine.ai.decide
+    real = engine.ai.think
 
-    def one_hangs(observation: Any, **budget: Any) -> Action:
+    def one_hangs(observation: Any, **budget: Any) -> Decision:
         if budget["seed"] == 0:
             stuck.wait(10)
         return real(observation, **budget)
 
-    monkeypatch.setattr(engine.ai, "decide", one_hangs)
+    monkeypatch.setattr(engine.ai, "think", one_hangs)
     thinker = quick_thinker(workers=2, hint_workers=0)
     try:
         hung = ask(thinker, 0, group=(1, 1))
@@ -269,3 +279,130 @@ def test_workers_die_with_their_parent_even_when_it_is_killed(mode: str) -> None
             break
         time.sleep(0.05)
     assert all(gone(pid) for pid in pids)
+
+
+# -- hand reviews ------------------------------------------------------------------------------
+
+
+async def test_a_review_never_holds_up_a_bot_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reviews run one at a time in a worker of their own, behind everything: a bot decision
+    asked while one runs (and another waits) is made at once on the bot worker."""
+    release, started = threading.Event(), threading.Event()
+
+    def slow_review(game: str, start: Any, actions: Any, seat: int, **options: Any) -> Any:
+        started.set()
+        assert release.wait(10)
+        return [("reviewed", seat, options["rollouts"])]
+
+    monkeypatch.setattr(engine.ai, "review", slow_review)
+    thinker = quick_thinker(workers=1, hint_workers=0)
+    thinker.review_rollouts = 7
+    try:
+        first = thinker.review("qingdun", {}, (), 0)
+        second = thinker.review("qingdun", {}, (), 1)
+        assert await asyncio.to_thread(started.wait, 10)
+        assert thinker.reviewer.busy and thinker.reviewer.waiting() == 1
+        assert await asyncio.wait_for(ask(thinker, 0, seconds=1.0), 5) is not None
+        assert await asyncio.wait_for(ask(thinker, 1, seconds=1.0), 5) is not None
+        assert not first.done() and thinker.fallbacks == {} and thinker.decisions == 2
+        release.set()
+        assert await first == [("reviewed", 0, 7)] and await second == [("reviewed", 1, 7)]
+        assert thinker.reviewer.reviews == 2
+    finally:
+        release.set()
+        await thinker.close()
+
+
+async def test_a_review_that_fails_or_is_closed_answers_none(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    release = threading.Event()
+
+    def review(game: str, start: Any, actions: Any, seat: int, **options: Any) -> Any:
+        if seat == 0:
+            raise ValueError("a hand can be reviewed only once it is over: 3S 3H")
+        assert release.wait(10)
+        return []
+
+    monkeypatch.setattr(engine.ai, "review", review)
+    thinker = quick_thinker()
+    try:
+        assert await thinker.review("qingdun", {}, (), 0) is None
+        assert "a hand review could not be done (error: ValueError)" in caplog.text
+        assert "3S" not in caplog.text and thinker.reviewer.failures == 1
+        running, waiting = thinker.review("qingdun", {}, (), 1), thinker.review("x", {}, (), 2)
+        await asyncio.wait_for(thinker.close(), 10)
+        assert await running is None and await waiting is None
+        assert await thinker.review("qingdun", {}, (), 1) is None  # closed
+    finally:
+        release.set()
+
+
+async def test_a_review_runs_in_a_niced_process_of_its_own() -> None:
+    game = qingdun.Game.from_hands(["3S 3H 9C", "5D KD", "4C", "10S JS"], leader=0)
+    while not game.over:
+        game.apply(game.hint(game.to_move))
+    thinker = Thinker(1, hint_workers=0)
+    thinker.review_rollouts = 4
+    try:
+        mistakes = await thinker.review("qingdun", game.start, tuple(game.actions), 0)
+        assert mistakes == engine.ai.review("qingdun", game.start, game.actions, 0, rollouts=4)
+        executor: Any = thinker.reviewer._executor
+        [process] = executor._processes.values()
+        assert os.getpriority(os.PRIO_PROCESS, process.pid) >= os.getpriority(
+            os.PRIO_PROCESS, 0
+        ) + reviewing.REVIEW_NICENESS
+    finally:
+        await asyncio.wait_for(thinker.close(), 10)
+
+
+# -- what a decision reports -------------------------------------------------------------------
+
+
+async def test_each_decision_is_logged_in_one_line_and_counted_by_phase(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    caplog.set_level(logging.INFO, logger="bot.service.thinking")
+    game = sankou.Game.deal(1)
+    observation = game.observation(game.to_move)  # a bid: BIG_FACTOR × the seconds
+    count = ("cardtable_ai_rollouts_count", {"phase": "bid"})
+    before = metrics.REGISTRY.get_sample_value(*count) or 0
+    thinker = quick_thinker(simulations=2)
+    try:
+        decision = await thinker.submit(observation, level="strong", seconds=0.2, seed=0)
+        hint = await thinker.submit(
+            observation, level="strong", seconds=0.2, seed=0, interactive=True
+        )
+    finally:
+        await thinker.close()
+    assert decision is not None and hint is not None
+    assert decision.reason is None and hint.reason is not None  # hints are explained
+    [line, _] = [r.getMessage() for r in caplog.records if "AI decision" in r.message]
+    assert re.fullmatch(
+        r"AI decision: phase bid, \d+ rollouts, stop \w+, \d+\.\d{3} s, level strong", line
+    )
+    assert metrics.REGISTRY.get_sample_value(*count) == before + 2
+
+
+def ask_decision(thinker: Thinker, **options: Any) -> asyncio.Future[Decision | None]:
+    return thinker.submit(OBSERVATION, level="strong", seconds=1, seed=0, **options)
+
+
+async def test_a_hint_that_fell_back_has_the_medium_players_reason(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    thinker = Thinker(1, hint_workers=1)
+
+    def refused(hints_only: bool) -> thinking.Worker:
+        raise BrokenPipeError(32, "Broken pipe")
+
+    monkeypatch.setattr(thinker, "_new_worker", refused)
+    try:
+        hint = await ask_decision(thinker, interactive=True)
+        bot = await ask_decision(thinker)
+    finally:
+        await thinker.close()
+    expected = engine.ai.think(OBSERVATION, level="medium", explain=True)
+    assert hint is not None and (hint.action, hint.reason) == (expected.action, expected.reason)
+    assert hint.reason is not None
+    assert bot is not None and bot.action == MEDIUM and bot.reason is None

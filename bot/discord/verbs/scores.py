@@ -1,4 +1,4 @@
-"""The score verbs: /scores board, stats, history, replay, export and minhands; private answers.
+"""The /scores verbs: board, stats, history, replay, export, review and minhands; private answers.
 
 A board comes as a picture with the same text in the message, so it reads without the
 picture too. A replay is one private message paged with its buttons (``bot.discord.replays``).
@@ -20,7 +20,16 @@ from bot.discord import text
 from bot.discord.lookup import four_colour
 from bot.discord.pictures import png
 from bot.discord.replays import replay_message
-from bot.discord.replies import edit_message, in_time, is_manager, private_lang, refuse, say
+from bot.discord.replies import (
+    SEND_FAILURES,
+    edit_message,
+    in_time,
+    is_manager,
+    private_lang,
+    refuse,
+    say,
+)
+from bot.discord.reviews import review_text, review_working
 from bot.discord.score_text import board_lines, board_picture, history_row, result_text, stats_lines
 from bot.discord.verbs.base import Verbs
 from bot.i18n import t
@@ -30,6 +39,7 @@ from bot.store.score_rows import Board, GameStats, HandLine
 
 log = logging.getLogger(__name__)
 HISTORY_LENGTH = 10
+REVIEW_WAIT = 14 * 60.0  # an ephemeral answer can be edited for 15 minutes
 
 
 class ScoreVerbs(Verbs):
@@ -199,6 +209,33 @@ class ScoreVerbs(Verbs):
             done += "\n" + t("export.earlier_rules", lang, rules=record.rules)
         await say(interaction, done, files=[file])
 
+    # -- /scores review -------------------------------------------------------------------------
+
+    async def review(self, interaction: discord.Interaction, hand: str) -> None:
+        """A player's review of a finished hand, privately: answered at once ("working on
+        it") while the review runs in the background, behind every decision, then edited in
+        place (an ephemeral answer can be edited for 15 minutes); a review asked before is
+        shown at once."""
+        lang = private_lang(interaction)
+        guild, user = interaction.guild_id or 0, interaction.user.id
+        try:
+            line, _, review = await in_time(
+                interaction, self.service.review_hand(guild, user, hand)
+            )
+        except REFUSALS as exc:
+            await self._refused(interaction, exc)
+            return
+        if review.done():
+            await say(interaction, review_text(line, review.result(), lang))
+            return
+        if not await _answer(interaction, review_working(line, lang)):
+            return
+        try:
+            mistakes = await asyncio.wait_for(asyncio.shield(review), REVIEW_WAIT)
+        except TimeoutError:  # still queued: said so, and asked again it is shared
+            mistakes = None
+        await _answer(interaction, review_text(line, mistakes, lang))
+
     async def min_hands(self, interaction: discord.Interaction, hands: int | None) -> None:
         """Show or (server managers) set the completed hands before void-hand bonuses rank."""
         lang = private_lang(interaction)
@@ -216,3 +253,17 @@ class ScoreVerbs(Verbs):
             await refuse(interaction, exc)
             return
         await say(interaction, t("scores.min_hands", lang, hands=current))
+
+
+async def _answer(interaction: discord.Interaction, content: str) -> bool:
+    """The private answer, or (after it was sent or deferred) the answer edited to say
+    ``content``; whether it was done (a failure is logged)."""
+    try:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=content)
+        else:
+            await interaction.response.send_message(content, ephemeral=True)
+    except SEND_FAILURES as exc:
+        log.warning("could not answer a review (%s)", getattr(exc, "status", exc))
+        return False
+    return True
