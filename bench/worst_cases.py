@@ -16,7 +16,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from types import SimpleNamespace
 from typing import Any
 
-from bot.discord.verbs import Verbs
 from bot.service import DiscardCards, MakeBid, NameTrump, PassTurn, PlayCards, TableService
 from engine.cards import deck, format_cards, parse_cards
 from engine.qingdun import Game as Qingdun
@@ -84,9 +83,8 @@ def interaction(tables: Tables, table_id: int, user: int) -> Any:
     """What the handler reads of a Discord interaction: the client, the channel, the user."""
     info = tables.service.tables_in_channel(tables.channel)[0]
     assert info.id == table_id
-    bot = SimpleNamespace(service=tables.service, clock=time.time)
     return SimpleNamespace(
-        client=SimpleNamespace(verbs=Verbs(bot)),  # type: ignore[arg-type]
+        client=SimpleNamespace(play_verbs=SimpleNamespace(service=tables.service)),
         channel=None,
         channel_id=info.channel_id,
         user=SimpleNamespace(id=user),

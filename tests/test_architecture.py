@@ -6,6 +6,7 @@ cycles, the client behind ``bot.discord.port``) are import-linter's contracts in
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
 import pytest
@@ -39,3 +40,20 @@ def test_no_module_runs_long() -> None:
         and (lines := len((ROOT / name).read_text().splitlines())) > LONGEST
     }
     assert long == {}
+
+
+#: What only ``pip install -e '.[bench]'`` brings: a bench needing it is skipped here.
+BENCH_EXTRA = {"rlcard", "numpy"}
+
+
+@pytest.mark.parametrize("name", [m for m in modules() if m.startswith("bench/")])
+def test_every_bench_module_imports(name: str) -> None:
+    """A bench is not run by the suite, so a move of the code it calls would go unseen (the
+    adapter's split once broke ``bench.autocomplete`` and ``bench.hand_menus`` this way)."""
+    dotted = name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+    try:
+        importlib.import_module(dotted)
+    except ModuleNotFoundError as exc:
+        if exc.name not in BENCH_EXTRA:
+            raise
+        pytest.skip(f"needs the bench extra ({exc.name})")
