@@ -285,4 +285,4 @@ class SqliteBackend:
 
     async def read(self, sql: str, params: Params = ()) -> list[Any]:
         async with self._lock:
-            return list(await self._db.execute_fetchall(sql, params))  # type: ignore[arg-type]
+            return await _run(self._db, sql, params)

@@ -57,14 +57,10 @@ def _lowest(move: Move) -> int:
     return min(STRENGTH[card.rank] for card in move.cards)
 
 
-def breaks(move: Move, at: Situation) -> int:
-    """How many bombs (4+ of a rank) or 清墩 a category-1 play tears apart."""
-    return Tearing(at)(move)
-
-
 class Tearing:
-    """``breaks`` for one situation and many moves: the hand's 清墩 (three of a card) and
-    bomb ranks found once, so most moves, which touch neither, cost two set lookups."""
+    """How many bombs (4+ of a rank) or 清墩 a category-1 play tears apart, for one situation
+    and many moves: the hand's 清墩 (three of a card) and bomb ranks are found once, so most
+    moves, which touch neither, cost two set lookups."""
 
     __slots__ = ("bomb_ranks", "triples")
 

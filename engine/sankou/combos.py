@@ -193,12 +193,14 @@ def throw_failure(
 
 
 def lead_made(
-    cards: list[Card], others: list[list[Card]], order: CardOrder
+    cards: list[Card], hands: list[list[Card]], seat: int, order: CardOrder
 ) -> tuple[Lead, list[Card] | None]:
-    """The lead ``cards`` make against the ``others``' hands, with the cards a throw is cut
-    down to when it fails (``throw_failure``; else ``None``): what a lead really plays."""
+    """The lead ``seat`` makes with ``cards`` against the other ``hands``, with the cards a
+    throw is cut down to when it fails (``throw_failure``; else ``None``): what a lead really
+    plays. The other hands are gathered only for a throw (rollouts lead often)."""
     lead = classify_lead(cards, order)
     if lead.kind is not Kind.THROW:
         return lead, None
+    others = [hand for s, hand in enumerate(hands) if s != seat]
     forced = throw_failure(cards, others, order)
     return (lead, None) if forced is None else (classify_lead(forced, order), forced)

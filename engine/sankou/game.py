@@ -311,8 +311,7 @@ class Game(GameBase):
         hand = self._hands[seat]
         order = self._order
         if not self._trick:
-            others = [self._hands[s] for s in range(SEATS) if s != seat]
-            lead, forced = combos.lead_made(attempted, others, order)
+            lead, forced = combos.lead_made(attempted, self._hands, seat, order)
             played = attempted if forced is None else forced
             if forced is not None:
                 self._failed_throw = FailedThrow(seat, tuple(attempted), tuple(forced))
