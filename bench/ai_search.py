@@ -6,10 +6,18 @@ Positions come from hands played by the heuristic (``medium``) in every seat, ev
 - the share of search rounds in which every candidate scored the same (the search cannot
   tell them apart there), for the strong player and for ``strong_v1`` (the latter counted by
   watching its evaluations: a round is a world on which every candidate was played out);
+  The strong player's tied rounds are also split by how many candidates were still in
+  the search: the first phase plays every candidate out, the last compares two close
+  moves, which is where most ties are;
 - hint agreement: the strong player's move at the hint budget against its move with ten
-  times the rollouts and another seed, over the positions with more than one candidate.
+  times the rollouts and another seed, over the positions with more than one candidate;
+  where they differ, what the hint's move costs by the big search's judgement
+  (``engine.ai.judge`` at ten times the rollouts, the hint's move kept to the end, so both
+  are valued on the same worlds);
+- with ``--ceiling``, how often two searches of ten times the rollouts with different
+  seeds agree: the most a hint can agree with one of them.
 
-    python -m bench ai_search --games sankou --positions 200 --rollouts 200
+    python -m bench ai_search --games sankou --positions 200 --rollouts 200 [--ceiling]
 """
 
 from __future__ import annotations
@@ -24,7 +32,7 @@ from typing import Any
 from bench.baselines import strong_v1
 from bench.baselines.strong_v1 import search as v1_search
 from engine.actions import Action
-from engine.ai import Rollouts, choose, think
+from engine.ai import Rollouts, choose, judge, search, think
 from engine.game import GameBase
 from engine.records import GAMES
 
@@ -82,15 +90,46 @@ def _v1_ties(obs: object, rollouts: int, seed: int) -> tuple[int, int, int]:
     return rounds, tied, evaluations
 
 
-def measure(task: tuple[Position, int, int]) -> dict[str, Any]:
-    (game_name, start, actions), rollouts, index = task
+def _watched_think(obs: object, seed: int, rollouts: int) -> tuple[Any, dict[str, int]]:
+    """The strong player's hint, with its search rounds among candidates counted by whether
+    every candidate was still in (the first phase) or only some (after halving)."""
+    counts = {"first": 0, "first_tied": 0, "later": 0, "later_tied": 0}
+    original = search._round
+
+    def watched(alive: list[int], candidates: Any, *rest: Any) -> float | None:
+        played = original(alive, candidates, *rest)
+        if played is not None:
+            values = rest[2]
+            where = "first" if len(alive) == len(candidates) else "later"
+            counts[where] += 1
+            counts[f"{where}_tied"] += len({values[i][-1] for i in alive}) == 1
+        return played
+
+    search._round = watched  # type: ignore[assignment]
+    try:
+        return think(obs, seed=seed, simulations=rollouts), counts  # type: ignore[arg-type]
+    finally:
+        search._round = original  # type: ignore[assignment]
+
+
+def measure(task: tuple[Position, int, int, bool]) -> dict[str, Any]:
+    (game_name, start, actions), rollouts, index, ceiling = task
     game: GameBase = GAMES[game_name].replay(start, actions)
     obs = game.observation(game.to_move)  # type: ignore[attr-defined]
     seed = 1000 + index
     started = time.process_time()
-    hint = think(obs, seed=seed, simulations=rollouts)
+    hint, split = _watched_think(obs, seed, rollouts)
     cpu = time.process_time() - started
-    deep = think(obs, seed=seed + 7919, rollouts=Rollouts(play=10 * rollouts))
+    big = Rollouts(play=10 * rollouts)
+    deep = think(obs, seed=seed + 7919, rollouts=big)
+    agree = hint.action == deep.action
+    cost = 0.0
+    if not agree:
+        judged = judge(obs, hint.action, rollouts=10 * rollouts, seed=seed + 7919)
+        cost = judged.cost if judged is not None else 0.0
+    again = None
+    if ceiling and hint.stats.candidates > 1:
+        again = think(obs, seed=seed + 2 * 7919, rollouts=big).action == deep.action
     started = time.process_time()
     v1_rounds, v1_tied, v1_rollouts = _v1_ties(obs, rollouts, seed)
     v1_cpu = time.process_time() - started
@@ -102,7 +141,10 @@ def measure(task: tuple[Position, int, int]) -> dict[str, Any]:
         "phase": hint.stats.phase,
         "candidates": hint.stats.candidates,
         "searched": hint.stats.rollouts > 0,
-        "agree": hint.action == deep.action,
+        "agree": agree,
+        "cost": cost,
+        "ceiling": again,
+        **split,
         "rounds": hint.stats.rounds,
         "tied": hint.stats.tied_rounds,
         "v1_rounds": v1_rounds,
@@ -118,10 +160,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--every", type=int, default=5)
     parser.add_argument("--first-deal", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--ceiling", action="store_true", help="also compare two big searches (seeds differ)"
+    )
     args = parser.parse_args(argv or [])
     for game_name in args.games.split(","):
         tasks = [
-            (p, args.rollouts, i)
+            (p, args.rollouts, i, args.ceiling)
             for i, p in enumerate(positions(game_name, args.positions, args.every, args.first_deal))
         ]
         random.Random(0).shuffle(tasks)  # mix early and late positions across the workers
@@ -129,6 +174,10 @@ def main(argv: list[str] | None = None) -> None:
             rows = pool.map(measure, tasks)
         for line in _report(game_name, args.rollouts, rows):
             print(line, flush=True)
+
+
+def _mean(xs: list[float]) -> float:
+    return sum(xs) / len(xs)
 
 
 def _report(game_name: str, rollouts: int, rows: list[dict[str, Any]]) -> Iterator[str]:
@@ -145,9 +194,24 @@ def _report(game_name: str, rollouts: int, rows: list[dict[str, Any]]) -> Iterat
         some = [r for r in choices if r["phase"] == phase]
         share = sum(r["agree"] for r in some) / len(some)
         yield f"    {phase:6}: {share:.1%} of {len(some)}"
+    differ = [r["cost"] for r in choices if not r["agree"]]
+    if differ:
+        yield (
+            f"  where they differ, the hint's move costs (10× judge): mean {_mean(differ):.3f},"
+            f" median {sorted(differ)[len(differ) // 2]:.3f}, max {max(differ):.3f} points;"
+            f" {_mean(differ) * len(differ) / len(choices):.3f} a hint on average"
+        )
+    twice = [r["ceiling"] for r in choices if r["ceiling"] is not None]
+    if twice:
+        yield (
+            f"  two 10× searches agree (ceiling)  : {sum(twice) / len(twice):.1%} of {len(twice)}"
+        )
     share = tied / rounds if rounds else 0.0
     v1_share = v1_tied / v1_rounds if v1_rounds else 0.0
     yield f"  rounds all tied, strong           : {share:.1%} of {rounds}  (goal < 20%)"
+    for where, label in (("first", "every candidate in"), ("later", "after halving")):  # bids aside
+        n, t = sum(r[where] for r in rows), sum(r[f"{where}_tied"] for r in rows)
+        yield f"    {label:19}: {t / n if n else 0.0:.1%} of {n}"
     yield f"  rounds all tied, strong_v1        : {v1_share:.1%} of {v1_rounds}"
     play = [r for r in rows if r["phase"] == "play" and r["rollouts"] and r["v1_rollouts"]]
     if play:

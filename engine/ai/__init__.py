@@ -38,8 +38,8 @@ from engine.ai.budget import (
     Plan,
     Rollouts,
 )
-from engine.ai.decision import REASONS, Decision, Reason, Stats
-from engine.ai.review import Mistake, review
+from engine.ai.decision import REASONS, Decision, Judgement, Reason, Stats
+from engine.ai.review import Mistake, judge, review
 from engine.game import GameBase
 from engine.qingdun.observation import QingdunObservation
 from engine.sankou.observation import SankouObservation
@@ -158,6 +158,7 @@ __all__ = [
     "LEVELS",
     "REASONS",
     "Decision",
+    "Judgement",
     "Mistake",
     "Observation",
     "Reason",
@@ -165,6 +166,7 @@ __all__ = [
     "Stats",
     "choose",
     "decide",
+    "judge",
     "phase_of",
     "review",
     "think",

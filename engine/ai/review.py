@@ -24,6 +24,7 @@ from engine.ai.qingdun.judge import judge as judge_qingdun
 from engine.ai.sankou.judge import judge as judge_sankou
 from engine.qingdun.observation import QingdunObservation
 from engine.records import GAMES
+from engine.sankou.observation import SankouObservation
 
 #: Rollouts per reviewed decision (bids and kitties get ``BIG_FACTOR`` times as many).
 REVIEW_ROLLOUTS = 100
@@ -68,8 +69,7 @@ def review(
     for index, action in enumerate(actions):
         if index in standing and action.seat == seat and current.to_move == seat:
             obs = current.observation(seat)  # type: ignore[attr-defined]
-            rng = random.Random(seed * 100_003 + index)
-            judged = _judge(obs, action, rollouts, rng)
+            judged = judge(obs, action, rollouts=rollouts, seed=seed * 100_003 + index)
             if judged is not None and judged.cost > 0:
                 found.append(Mistake(index, action, judged.better, judged.cost, judged.reason))
         current.apply(action)
@@ -77,10 +77,20 @@ def review(
     return found[:top]
 
 
-def _judge(obs: object, action: Action, rollouts: int, rng: random.Random) -> Judgement | None:
-    if isinstance(obs, QingdunObservation):
-        return judge_qingdun(obs, action, Budget(rollouts), rng)
-    return judge_sankou(obs, action, rollouts, rng)  # type: ignore[arg-type]
+def judge(
+    observation: QingdunObservation | SankouObservation,
+    action: Action,
+    *,
+    rollouts: int = REVIEW_ROLLOUTS,
+    seed: int = 0,
+) -> Judgement | None:
+    """The strong player's move at ``observation`` against ``action`` (kept among the
+    candidates to the end, both valued on the same worlds): None when there was nothing to
+    choose or ``action`` is as good, else the better move and what ``action`` costs."""
+    rng = random.Random(seed)
+    if isinstance(observation, QingdunObservation):
+        return judge_qingdun(observation, action, Budget(rollouts), rng)
+    return judge_sankou(observation, action, rollouts, rng)
 
 
 def _standing(actions: list[Action] | tuple[Action, ...]) -> set[int]:

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from engine.actions import Pass, Play, TakeBack
-from engine.ai import REASONS, choose, review
+from engine.ai import REASONS, choose, judge, review
 from engine.qingdun import Game as QingdunGame
 from engine.sankou import Game as SankouGame
 
@@ -73,3 +73,19 @@ def test_a_move_taken_back_is_not_reviewed() -> None:
     mistakes = review("qingdun", game.start, game.actions, 0, rollouts=8)
     assert all(m.index != 0 for m in mistakes)
     assert all(not isinstance(m.played, Pass) or m.played.seat == 0 for m in mistakes)
+
+
+def test_judge_is_the_review_of_one_decision() -> None:
+    """``judge`` values one move against the strong player's at a position: the review's
+    findings are its judgements, and a forced move is never judged."""
+    game = _finished_qingdun()
+    mistakes = review("qingdun", game.start, game.actions, 0, rollouts=32, seed=1)
+    assert mistakes
+    for m in mistakes:
+        before = QingdunGame.replay(game.start, game.actions[: m.index])
+        obs = before.observation(0)
+        judged = judge(obs, m.played, rollouts=32, seed=1 * 100_003 + m.index)
+        assert judged is not None
+        assert (judged.better, judged.cost, judged.reason) == (m.better, m.cost, m.reason)
+    forced = QingdunGame.from_hands(["3S", "5H", "7D", "JC"], leader=0)
+    assert judge(forced.observation(0), Play(0, tuple(forced.hands[0])), rollouts=8) is None
