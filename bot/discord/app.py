@@ -129,7 +129,8 @@ class CardTableBot(discord.Client):
         self.presenter.listeners += [self.take_backs.follow, self.hands.follow]
         self.presenter.pings.watching = self.hands.watching  # no ping while the panel is live
         self.readers = self.presenter.readers  # each reader's language (``private_lang``)
-        self.deadlines = DeadlineLoop(self, check_every)
+        self.deadlines = DeadlineLoop(self, check_every, clock)
+        self.presenter.listeners.append(self.deadlines.follow)  # votes end on time
         self.deadlines.also.append(self.hands.close_expiring)  # no old panel looks live
 
     async def setup_hook(self) -> None:

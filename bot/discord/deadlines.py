@@ -6,28 +6,44 @@ held back (the player moved a moment ago, or is in their quiet hours) are posted
 time comes (``Presenter.ping_waiting``).
 
 Deadlines live in the database (the service keeps them), so a restart loses none; this loop
-only asks the service every ``check_every`` seconds what is due and shows the outcome.
+only asks the service every ``check_every`` seconds what is due and shows the outcome. A
+take-back request or an end vote also gets a pass of its own just after it expires, so it
+ends when its message says, not up to ``check_every`` later.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
+from datetime import datetime
 
 from discord.ext import tasks
 
 from bot.discord.port import Client
+from bot.service import Update
+from bot.service import events as ev
 
 log = logging.getLogger(__name__)
 
+#: Seconds after an expiry that its own pass runs (a pass a moment early would find nothing).
+WAKE_MARGIN = 0.5
+
 
 class DeadlineLoop:
-    """Every ``check_every`` seconds: what is due at the client's tables, shown."""
+    """Every ``check_every`` seconds, and just after each vote's expiry: what is due at the
+    client's tables, shown. Passes run one at a time."""
 
-    def __init__(self, client: Client, check_every: float) -> None:
+    def __init__(
+        self, client: Client, check_every: float, clock: Callable[[], float | datetime]
+    ) -> None:
         self.client = client
+        self.clock = clock  # the service's clock (``expires_at`` is on it)
         self.loop = tasks.loop(seconds=check_every)(self.tick)
         self.also: list[Callable[[], Awaitable[None]]] = []  # more work for each pass
+        self._pass = asyncio.Lock()
+        self._wakes: set[asyncio.TimerHandle] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def start(self) -> None:
         if not self.loop.is_running():
@@ -35,10 +51,42 @@ class DeadlineLoop:
 
     def stop(self) -> None:
         self.loop.cancel()
+        for handle in self._wakes:
+            handle.cancel()
+        self._wakes.clear()
+        for task in self._tasks:
+            task.cancel()
+
+    def follow(self, update: Update) -> None:
+        """After every published change: a pass just after a new take-back request or end
+        vote expires."""
+        for event in update.announcements:
+            if isinstance(event, ev.TakeBackAsked | ev.EndVoteOpened):
+                self.wake_at(event.expires_at)
+
+    def wake_at(self, when: float) -> None:
+        """A pass ``WAKE_MARGIN`` after ``when`` (epoch seconds on the service's clock)."""
+        now = self.clock()
+        now = now.timestamp() if isinstance(now, datetime) else float(now)
+        delay = max(0.0, when - now) + WAKE_MARGIN
+        handle: asyncio.TimerHandle | None = None
+
+        def wake() -> None:
+            self._wakes.discard(handle)  # type: ignore[arg-type]
+            task = asyncio.ensure_future(self.tick())
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+        handle = asyncio.get_running_loop().call_later(delay, wake)
+        self._wakes.add(handle)
 
     async def tick(self) -> None:
         """One pass: reminders, overdue turns and votes, then catching up after Discord
         failures. Each part on its own: an error is logged and never stops the others."""
+        async with self._pass:
+            await self._tick()
+
+    async def _tick(self) -> None:
         service, presenter = self.client.service, self.client.presenter
         try:
             for due in await service.due_reminders():

@@ -51,3 +51,23 @@ async def test_only_the_opponents_are_pinged_once_and_a_minute_ends_it_quietly(
     assert refused.content == (
         "You asked for a take-back in this trick already: one request per trick."
     )
+
+
+async def test_a_request_ends_when_its_minute_is_up_not_at_the_next_regular_pass(
+    world: World, deals: Any, simcord_env: simcord.Env
+) -> None:
+    deals.use("qingdun", short_deal().start)
+    ann, *_ = world.players
+    await open_table(world, "qingdun", bot=False)
+    simcord_env.bot.deadlines.loop.cancel()  # no regular pass: only the request's own
+    await ann.slash(world.thread, "play cards", cards="33")
+    answer(await ann.slash(world.thread, "play takeback"))
+    request = next(m for m in world.thread.history() if "asks to take back" in m.content)
+
+    await simcord_env.advance_time(59)
+    still = next(m for m in world.thread.history() if m.id == request.id)
+    assert still.components  # open: the minute is not up
+    await simcord_env.advance_time(2)
+    closed = next(m for m in world.thread.history() if m.id == request.id)
+    assert closed.content.endswith("Not answered within a minute: the move stands.")
+    assert closed.components == []
