@@ -33,6 +33,7 @@ from bench.baselines import strong_v1
 from bench.baselines.strong_v1 import search as v1_search
 from engine.actions import Action
 from engine.ai import Rollouts, choose, judge, search, think
+from engine.ai.search import INDIFFERENT
 from engine.game import GameBase
 from engine.records import GAMES
 
@@ -127,9 +128,13 @@ def measure(task: tuple[Position, int, int, bool]) -> dict[str, Any]:
     if not agree:
         judged = judge(obs, hint.action, rollouts=10 * rollouts, seed=seed + 7919)
         cost = judged.cost if judged is not None else 0.0
-    again = None
+    again, again_cost = None, 0.0
     if ceiling and hint.stats.candidates > 1:
-        again = think(obs, seed=seed + 2 * 7919, rollouts=big).action == deep.action
+        other = think(obs, seed=seed + 2 * 7919, rollouts=big).action
+        again = other == deep.action
+        if not again:  # the same judge: what a big search's move costs by another's values
+            judged = judge(obs, other, rollouts=10 * rollouts, seed=seed + 7919)
+            again_cost = judged.cost if judged is not None else 0.0
     started = time.process_time()
     v1_rounds, v1_tied, v1_rollouts = _v1_ties(obs, rollouts, seed)
     v1_cpu = time.process_time() - started
@@ -144,6 +149,7 @@ def measure(task: tuple[Position, int, int, bool]) -> dict[str, Any]:
         "agree": agree,
         "cost": cost,
         "ceiling": again,
+        "ceiling_cost": again_cost,
         **split,
         "rounds": hint.stats.rounds,
         "tied": hint.stats.tied_rounds,
@@ -201,11 +207,19 @@ def _report(game_name: str, rollouts: int, rows: list[dict[str, Any]]) -> Iterat
             f" median {sorted(differ)[len(differ) // 2]:.3f}, max {max(differ):.3f} points;"
             f" {_mean(differ) * len(differ) / len(choices):.3f} a hint on average"
         )
-    twice = [r["ceiling"] for r in choices if r["ceiling"] is not None]
+    if choices:
+        close = sum(r["agree"] or r["cost"] < INDIFFERENT for r in choices) / len(choices)
+        yield f"  agree, or cost < {INDIFFERENT} (indifferent) : {close:.1%}"
+    twice = [r for r in choices if r["ceiling"] is not None]
     if twice:
-        yield (
-            f"  two 10× searches agree (ceiling)  : {sum(twice) / len(twice):.1%} of {len(twice)}"
-        )
+        share = sum(r["ceiling"] for r in twice) / len(twice)
+        yield f"  two 10× searches agree (ceiling)  : {share:.1%} of {len(twice)}"
+        apart = [r["ceiling_cost"] for r in twice if not r["ceiling"]]
+        if apart:
+            yield (
+                f"    where they differ, one's move costs by the other's judge: mean"
+                f" {_mean(apart):.3f}, max {max(apart):.3f} points"
+            )
     share = tied / rounds if rounds else 0.0
     v1_share = v1_tied / v1_rounds if v1_rounds else 0.0
     yield f"  rounds all tied, strong           : {share:.1%} of {rounds}  (goal < 20%)"
