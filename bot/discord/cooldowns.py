@@ -9,10 +9,10 @@ nothing.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from datetime import datetime
 
 from discord.app_commands import Cooldown
+
+from bot.service import Clock, read_clock
 
 #: verb -> (times allowed, per seconds)
 RATES: dict[str, tuple[int, float]] = {"create": (2, 300.0), "show": (1, 60.0)}
@@ -22,15 +22,14 @@ class Cooldowns:
     """How long a user must wait before a verb, and the record of what they did."""
 
     def __init__(
-        self, clock: Callable[[], float | datetime], rates: dict[str, tuple[int, float]] = RATES
+        self, clock: Clock, rates: dict[str, tuple[int, float]] = RATES
     ) -> None:
         self._clock = clock
         self._rates = rates
         self._buckets: dict[tuple[str, int], Cooldown] = {}
 
     def _now(self) -> float:
-        now = self._clock()
-        return now.timestamp() if isinstance(now, datetime) else float(now)
+        return read_clock(self._clock)
 
     def wait(self, verb: str, user_id: int) -> int:
         """Whole seconds to wait before ``verb`` (0: go ahead)."""

@@ -16,12 +16,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import datetime
 
 from discord.ext import tasks
 
 from bot.discord.port import Client
-from bot.service import Update
+from bot.service import Clock, Update, read_clock
 from bot.service import events as ev
 
 log = logging.getLogger(__name__)
@@ -34,16 +33,13 @@ class DeadlineLoop:
     """Every ``check_every`` seconds, and just after each vote's expiry: what is due at the
     client's tables, shown. Passes run one at a time."""
 
-    def __init__(
-        self, client: Client, check_every: float, clock: Callable[[], float | datetime]
-    ) -> None:
+    def __init__(self, client: Client, check_every: float, clock: Clock) -> None:
         self.client = client
         self.clock = clock  # the service's clock (``expires_at`` is on it)
         self.loop = tasks.loop(seconds=check_every)(self.tick)
         self.also: list[Callable[[], Awaitable[None]]] = []  # more work for each pass
         self._pass = asyncio.Lock()
-        self._wakes: set[asyncio.TimerHandle] = set()
-        self._tasks: set[asyncio.Task[None]] = set()
+        self._wakes: set[asyncio.Task[None]] = set()  # passes waiting for an expiry
 
     def start(self) -> None:
         if not self.loop.is_running():
@@ -51,11 +47,8 @@ class DeadlineLoop:
 
     def stop(self) -> None:
         self.loop.cancel()
-        for handle in self._wakes:
-            handle.cancel()
-        self._wakes.clear()
-        for task in self._tasks:
-            task.cancel()
+        for wake in self._wakes:
+            wake.cancel()
 
     def follow(self, update: Update) -> None:
         """After every published change: a pass just after a new take-back request or end
@@ -66,19 +59,14 @@ class DeadlineLoop:
 
     def wake_at(self, when: float) -> None:
         """A pass ``WAKE_MARGIN`` after ``when`` (epoch seconds on the service's clock)."""
-        now = self.clock()
-        now = now.timestamp() if isinstance(now, datetime) else float(now)
-        delay = max(0.0, when - now) + WAKE_MARGIN
-        handle: asyncio.TimerHandle | None = None
+        delay = max(0.0, when - read_clock(self.clock)) + WAKE_MARGIN
+        wake = asyncio.ensure_future(self._tick_after(delay))
+        self._wakes.add(wake)
+        wake.add_done_callback(self._wakes.discard)
 
-        def wake() -> None:
-            self._wakes.discard(handle)  # type: ignore[arg-type]
-            task = asyncio.ensure_future(self.tick())
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
-
-        handle = asyncio.get_running_loop().call_later(delay, wake)
-        self._wakes.add(handle)
+    async def _tick_after(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        await self.tick()
 
     async def tick(self) -> None:
         """One pass: reminders, overdue turns and votes, then catching up after Discord

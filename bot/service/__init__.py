@@ -15,7 +15,7 @@ from bot.service.people import PING_MODES, PingSettings
 from bot.service.requests import DiscardCards, MakeBid, NameTrump, PassTurn, PlayCards, Request
 from bot.service.service import TableService
 from bot.service.settings import TableSettings, TimeoutRule
-from bot.service.state import Clock
+from bot.service.state import Clock, read_clock
 
 __all__ = [
     "MESSAGES",
@@ -42,4 +42,5 @@ __all__ = [
     "TurnOptions",
     "Update",
     "deal_by_seed",
+    "read_clock",
 ]

@@ -21,6 +21,12 @@ from bot.store import Shards, Store
 from bot.store.postgres import ShardLease
 
 Clock = Callable[[], float | datetime]
+
+
+def read_clock(clock: Clock) -> float:
+    """What ``clock`` says, in epoch seconds (a test's clock may give either)."""
+    now = clock()
+    return now.timestamp() if isinstance(now, datetime) else float(now)
 # One logger for every part: operators know its lines by this name (docs/discord.md).
 log = logging.getLogger("bot.service.service")
 
@@ -46,8 +52,7 @@ class ServiceState:
     fence_code: str = "guild_not_served"  # why calls are refused while the lease is lost
 
     def now(self) -> float:
-        now = self.clock()
-        return now.timestamp() if isinstance(now, datetime) else float(now)
+        return read_clock(self.clock)
 
     def lock(self, table_id: int) -> asyncio.Lock:
         """The table's lock: every call on one table waits for the one before."""
