@@ -25,6 +25,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+import statistics
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -113,6 +114,12 @@ def _watched_think(obs: object, seed: int, rollouts: int) -> tuple[Any, dict[str
         search._round = original  # type: ignore[assignment]
 
 
+def _cost(obs: Any, action: Action, rollouts: int, seed: int) -> float:
+    """What ``action`` costs against the strong player's move, by ``engine.ai.judge``."""
+    judged = judge(obs, action, rollouts=rollouts, seed=seed)
+    return judged.cost if judged is not None else 0.0
+
+
 def measure(task: tuple[Position, int, int, bool]) -> dict[str, Any]:
     (game_name, start, actions), rollouts, index, ceiling = task
     game: GameBase = GAMES[game_name].replay(start, actions)
@@ -124,17 +131,13 @@ def measure(task: tuple[Position, int, int, bool]) -> dict[str, Any]:
     big = Rollouts(play=10 * rollouts)
     deep = think(obs, seed=seed + 7919, rollouts=big)
     agree = hint.action == deep.action
-    cost = 0.0
-    if not agree:
-        judged = judge(obs, hint.action, rollouts=10 * rollouts, seed=seed + 7919)
-        cost = judged.cost if judged is not None else 0.0
+    cost = 0.0 if agree else _cost(obs, hint.action, 10 * rollouts, seed + 7919)
     again, again_cost = None, 0.0
     if ceiling and hint.stats.candidates > 1:
         other = think(obs, seed=seed + 2 * 7919, rollouts=big).action
         again = other == deep.action
         if not again:  # the same judge: what a big search's move costs by another's values
-            judged = judge(obs, other, rollouts=10 * rollouts, seed=seed + 7919)
-            again_cost = judged.cost if judged is not None else 0.0
+            again_cost = _cost(obs, other, 10 * rollouts, seed + 7919)
     started = time.process_time()
     v1_rounds, v1_tied, v1_rollouts = _v1_ties(obs, rollouts, seed)
     v1_cpu = time.process_time() - started
@@ -182,8 +185,12 @@ def main(argv: list[str] | None = None) -> None:
             print(line, flush=True)
 
 
-def _mean(xs: list[float]) -> float:
-    return sum(xs) / len(xs)
+def _spread(costs: list[float]) -> str:
+    """Costs summed up: mean, median (the upper middle) and max."""
+    middle = sorted(costs)[len(costs) // 2]
+    return (
+        f"mean {statistics.fmean(costs):.3f}, median {middle:.3f}, max {max(costs):.3f} points"
+    )
 
 
 def _report(game_name: str, rollouts: int, rows: list[dict[str, Any]]) -> Iterator[str]:
@@ -203,9 +210,8 @@ def _report(game_name: str, rollouts: int, rows: list[dict[str, Any]]) -> Iterat
     differ = [r["cost"] for r in choices if not r["agree"]]
     if differ:
         yield (
-            f"  where they differ, the hint's move costs (10× judge): mean {_mean(differ):.3f},"
-            f" median {sorted(differ)[len(differ) // 2]:.3f}, max {max(differ):.3f} points;"
-            f" {_mean(differ) * len(differ) / len(choices):.3f} a hint on average"
+            f"  where they differ, the hint's move costs (10× judge): {_spread(differ)};"
+            f" {sum(differ) / len(choices):.3f} a hint on average"
         )
     if choices:
         close = sum(r["agree"] or r["cost"] < INDIFFERENT for r in choices) / len(choices)
@@ -216,10 +222,7 @@ def _report(game_name: str, rollouts: int, rows: list[dict[str, Any]]) -> Iterat
         yield f"  two 10× searches agree (ceiling)  : {share:.1%} of {len(twice)}"
         apart = [r["ceiling_cost"] for r in twice if not r["ceiling"]]
         if apart:
-            yield (
-                f"    where they differ, one's move costs by the other's judge: mean"
-                f" {_mean(apart):.3f}, max {max(apart):.3f} points"
-            )
+            yield f"    where they differ, one's move costs by the other's judge: {_spread(apart)}"
     share = tied / rounds if rounds else 0.0
     v1_share = v1_tied / v1_rounds if v1_rounds else 0.0
     yield f"  rounds all tied, strong           : {share:.1%} of {rounds}  (goal < 20%)"
