@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import logging
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,6 +20,8 @@ from bot.store import ActiveTable
 from engine.actions import Action, action_from_json
 from engine.ai.decision import Decision
 from engine.game import GameBase, rules_version
+
+log = logging.getLogger(__name__)
 
 
 @functools.lru_cache(maxsize=1 << 15)
@@ -81,6 +84,9 @@ class LiveTable:
     # the latest hand was dealt under earlier rules ("running" or "over"): not re-played; the
     # deadline pass deals again under today's rules (``Writes.renew_rules``), calls wait
     earlier_rules: str | None = None
+    # that hand's deal as today's engine reads it, never played on: the next hand's first
+    # bidder rotates from its first bidder (None: it could not be read; the seed then says)
+    earlier_deal: GameBase | None = None
     version: int = 0  # the stored row's version this memory was read at (``claim_table``)
     # the latest hand's public events, one entry per action: (the seat that acted, its events);
     # None until needed after a rebuild (``TableService`` replays the log then)
@@ -151,6 +157,7 @@ def rebuild(record: ActiveTable) -> LiveTable:
             # versions"): a playing table gets a new hand at the next deadline pass
             if table.status == "playing":
                 table.earlier_rules = "over" if record.hand.ended else "running"
+                table.earlier_deal = _deal_of(rules, record.hand.start)
             return table
         actions = [decode_action(a) for a in record.hand.actions]
         table.game = rules.replay(record.hand.start, actions)
@@ -159,3 +166,13 @@ def rebuild(record: ActiveTable) -> LiveTable:
     if asked is not None and "trick" in asked:
         table.take_backs_asked.add((asked["hand"], asked["trick"], asked["seat"]))
     return table
+
+
+def _deal_of(rules: Rules, start: dict[str, Any]) -> GameBase | None:
+    """The deal of a hand of earlier rules, read by today's engine only for who bid first
+    (a deal is cards and seats, which no rules change has touched); None if it cannot be."""
+    try:
+        return rules.from_start(start)
+    except Exception:  # a start record today's engine cannot read: the seed decides
+        log.warning("an earlier-rules hand's deal could not be read; its first bidder is lost")
+        return None

@@ -199,14 +199,15 @@ class Writes:
         if None in table.seats:  # nobody took the seat that opened: the table waits
             return seated
         rules = table.rules
-        start = self.state.dealer(rules.name, self.state.seed(), rules.first_bidder(table.game))
+        previous = table.game if table.game is not None else table.earlier_deal
+        start = self.state.dealer(rules.name, self.state.seed(), rules.first_bidder(previous))
         game = rules.from_start(start)
         number = table.hand_number + 1
         table.seated = tuple(None if s is None else s.user_id for s in table.seats)
         start = versioned_start(game)  # the rules version too: an old hand is never re-scored
         table.hand_id = await tx.insert_hand(table.id, number, start, now, table.seated)
         table.game, table.hand_number, table.public = game, number, game.view(None)
-        table.story = []
+        table.story, table.earlier_deal = [], None
         table.status = "playing"
         await tx.update_table(table.id, status="playing", hand_id=table.hand_id)
         return [*seated, ev.HandDealt(number, game.to_move)]

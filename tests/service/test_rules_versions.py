@@ -62,7 +62,9 @@ async def test_a_running_hand_of_earlier_rules_is_void_without_penalty_and_dealt
     for n in range(3):
         await play_turn(service, table, f"t{n}")
     hand_id = service.state.tables[table].hand_id
-    assert hand_id is not None
+    game = service.state.tables[table].game
+    assert hand_id is not None and game is not None
+    first_bidder = game.view(None).first_bidder
     await service.close()
     await as_before_versions(database, hand_id)  # the upgrade: the hand was dealt under version 1
     service = await open_service(database, clock)
@@ -81,6 +83,9 @@ async def test_a_running_hand_of_earlier_rules_is_void_without_penalty_and_dealt
             database, "SELECT start FROM hands WHERE table_id = ? AND number = 2", (table,)
         )
         assert json.loads(start)["rules"] == 2
+        # the first bidder rotates from the void hand's, as after any other hand (RULES.md)
+        redealt = service.state.tables[table].game
+        assert redealt is not None and redealt.view(None).first_bidder == (first_bidder + 1) % 4
         await play_turn(service, table, "on under today's rules")
         assert await service.run_due() == []  # once
     finally:
