@@ -231,10 +231,11 @@ def candidates(game: policy.Game, seat: int, memory: Memory) -> list[list[Card]]
             more.append(cards)
             if n >= 1:
                 break
-    shapes = {_shape(first, seen, lead, game)}
+    same = seen.interchangeable() if lead is None else {}
+    shapes = {_shape(first, seen, lead, game, same)}
     for cards in more:
         key = tuple(sorted(cards))
-        shape = _shape(cards, seen, lead, game)
+        shape = _shape(cards, seen, lead, game, same)
         if key not in found and shape not in shapes:
             found[key] = cards
             shapes.add(shape)
@@ -243,13 +244,17 @@ def candidates(game: policy.Game, seat: int, memory: Memory) -> list[list[Card]]
     return list(found.values())
 
 
-def _shape(cards: list[Card], seen: Seen, lead: Lead | None, game: policy.Game) -> tuple:
+def _shape(
+    cards: list[Card], seen: Seen, lead: Lead | None, game: policy.Game, same: dict[Card, Card]
+) -> tuple:
     """What tells two follows apart: whether it takes the trick, the points, the trumps and
     strong trumps it spends, the high side cards, the pairs it breaks. Two follows alike in
     all that (a 3 or an 8 thrown away) are the same candidate: comparing them would spend
-    rollouts on worlds that cannot tell them apart. A lead is its own shape."""
+    rollouts on worlds that cannot tell them apart. A lead is its cards, each card read as
+    the weakest of those interchangeable with it (``same``: leading the 8 or the 9 of spades
+    when no other 8 or 9 is out is one lead)."""
     if lead is None:
-        return tuple(sorted(cards))
+        return tuple(sorted(same.get(c, c) for c in cards))
     order = seen.order
     best = game.winning_key()
     key = combos.play_key(lead, cards, order)

@@ -207,6 +207,34 @@ class Seen:
             facts = self._facts[suit] = (count, top, top_pair)
         return facts
 
+    def unseen(self, index: int) -> int:
+        """Copies of the card with ``index`` that this seat has not seen."""
+        kitty = self._kitty[index] if self._kitty is not None else 0
+        return COPIES - self._played[index] - self.held[index] - kitty
+
+    def interchangeable(self) -> dict[Card, Card]:
+        """Cards held once that are the same card as far as anyone can tell: of one suit
+        class and the same points, and no unseen card as strong as either or between them
+        (a 9 and an 8 of spades when every other 8 and 9 is gone; two side 10s). Playing
+        one or the other leaves hands that play alike, so a search comparing them would
+        spend its worlds on a tie. Each maps to the weakest of its run."""
+        strength, indices = self.order.strength, _indices(self.order)
+        same: dict[Card, Card] = {}
+        for suit, cards in enumerate(self._by_suit):
+            rep: Card | None = None
+            for card in cards:  # weakest first
+                if self.held[card.index] != 1:
+                    continue  # a pair's card: not a single, and not unseen either
+                if rep is not None and rep.points == card.points:
+                    low, high = strength[rep.index], strength[card.index]
+                    if low == high or not any(
+                        self.unseen(j) for j in indices[suit] if low <= strength[j] <= high
+                    ):
+                        same[card] = rep
+                        continue
+                rep = same[card] = card
+        return same
+
     def top_unseen(self, suit: int, pairs: bool = False) -> int:
         """Strength of the strongest unseen card (or pair) of a suit class; -1 if none."""
         return self._suit_facts(suit)[2 if pairs else 1]

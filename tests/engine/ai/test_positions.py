@@ -17,6 +17,8 @@ import pytest
 from engine.actions import Pass, Play, action_from_json
 from engine.ai import choose
 from engine.ai.qingdun.policy import led_strength
+from engine.ai.sankou.player import candidates
+from engine.ai.sankou.seen import Memory, Position, Seen
 from engine.cards import parse_cards
 from engine.records import GAMES
 
@@ -92,3 +94,27 @@ def test_qingdun_feeds_a_partner_at_two_cards(name: str) -> None:
     assert game.hand_sizes[(seat + 2) % 4] == 2
     assert isinstance(action, Play) and len(action.cards) == 1
     assert led_strength(action.cards[0]) == min(led_strength(c) for c in game.hands[seat])
+
+
+def test_sankou_interchangeable_cards_are_one_lead() -> None:
+    # The dealer holds 9S 8S 5S (trump spades), every other 8S and 9S played: leading the 9
+    # or the 8 is the same lead, and the search compared them on worlds that could only tie.
+    game, seat = at("interchangeable_nine_eight")
+    nine, eight = parse_cards("9S 8S")
+    position = Position(game.observation(seat))
+    memory = Memory.of(position)
+    seen = Seen(position, seat, memory)
+    assert seen.unseen(nine.index) == seen.unseen(eight.index) == 0
+    assert seen.interchangeable()[nine] == eight
+    leads = candidates(position, seat, memory)
+    assert sum(1 for cards in leads if cards in ([nine], [eight])) == 1
+    # Early in the same hand another 9S and 8S were still out: the two were not alike then.
+    early = GAMES["sankou"].replay(
+        POSITIONS["interchangeable_nine_eight"]["start"],
+        [action_from_json(a) for a in POSITIONS["interchangeable_nine_eight"]["actions"][:6]],
+    )
+    position = Position(early.observation(seat))
+    seen = Seen(position, seat, Memory.of(position))
+    assert early.to_move == seat and position.lead is None
+    assert seen.unseen(nine.index) == seen.unseen(eight.index) == 1
+    assert seen.interchangeable()[nine] == nine
