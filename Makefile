@@ -1,7 +1,7 @@
 # Two commands do everything on a fresh machine (only Python 3.11+, make and bash needed):
 #   make run    set up the bot's runtime, then run the Discord bot
-#   make test   set up the runtime and the dev tools, then lint (ruff, import-linter's layer
-#               contracts), run the whole test suite, then the minimums check
+#   make test   set up the runtime and the dev tools, then lint (ruff check, ruff format --check,
+#               import-linter's layer contracts), run the whole test suite, then the minimums check
 # Set-up creates .venv and installs the versions locked in requirements/ (scripts/setup.sh):
 # `make run` the runtime only, plus a CJK font; `make test` adds the dev tools and the
 # PostgreSQL server (the tests start a throwaway server of their own; without one they are
@@ -29,6 +29,7 @@ run: $(VENV)/.installed-run
 
 test: $(VENV)/.installed-test
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/lint-imports --no-cache
 	$(VENV)/bin/python -m pytest -q -n 2
 	PYTHON=$(PYTHON) bash scripts/minimums.sh

@@ -188,9 +188,7 @@ def main(argv: list[str] | None = None) -> None:
 def _spread(costs: list[float]) -> str:
     """Costs summed up: mean, median (the upper middle) and max."""
     middle = sorted(costs)[len(costs) // 2]
-    return (
-        f"mean {statistics.fmean(costs):.3f}, median {middle:.3f}, max {max(costs):.3f} points"
-    )
+    return f"mean {statistics.fmean(costs):.3f}, median {middle:.3f}, max {max(costs):.3f} points"
 
 
 def _report(game_name: str, rollouts: int, rows: list[dict[str, Any]]) -> Iterator[str]:

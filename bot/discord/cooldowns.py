@@ -21,9 +21,7 @@ RATES: dict[str, tuple[int, float]] = {"create": (2, 300.0), "show": (1, 60.0)}
 class Cooldowns:
     """How long a user must wait before a verb, and the record of what they did."""
 
-    def __init__(
-        self, clock: Clock, rates: dict[str, tuple[int, float]] = RATES
-    ) -> None:
+    def __init__(self, clock: Clock, rates: dict[str, tuple[int, float]] = RATES) -> None:
         self._clock = clock
         self._rates = rates
         self._buckets: dict[tuple[str, int], Cooldown] = {}

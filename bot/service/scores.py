@@ -242,9 +242,7 @@ class ScoreQueries:
         # and the result recorded when it was played
         return stored.line, replay(record) if record.current else earlier(record)
 
-    async def review_hand(
-        self, guild_id: int, user_id: int, hand: int | str
-    ) -> Review:
+    async def review_hand(self, guild_id: int, user_id: int, hand: int | str) -> Review:
         """The hand review of a player of a hand of this server that is over: the hand, the
         player's seat, and the review (``engine.ai.review``: the seat's costliest decisions by
         the strong player's judgement; None if it could not be done). It runs in the

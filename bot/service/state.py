@@ -27,6 +27,8 @@ def read_clock(clock: Clock) -> float:
     """What ``clock`` says, in epoch seconds (a test's clock may give either)."""
     now = clock()
     return now.timestamp() if isinstance(now, datetime) else float(now)
+
+
 # One logger for every part: operators know its lines by this name (docs/discord.md).
 log = logging.getLogger("bot.service.service")
 

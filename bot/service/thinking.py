@@ -479,4 +479,3 @@ class Thinker:
         if processes:
             await asyncio.to_thread(reap, processes, CLOSE_SECONDS)
         await reviews
-

@@ -493,4 +493,3 @@ class Game(GameBase):
         if seat not in SEATS:
             raise refuse("no_such_seat", seat=seat)
         return observe(self, seat)
-

@@ -41,6 +41,7 @@ class Game(Protocol):
     def winning_key(self) -> Key | None: ...
     def is_legal(self, seat: int, cards: Sequence[Card]) -> bool: ...
 
+
 BID_CAP = 110  # the hint never bids above this
 STRONG_HAND = 17  # hand strength (see ``_strength``) from which the hint bids
 
