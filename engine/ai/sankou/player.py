@@ -231,30 +231,30 @@ def candidates(game: policy.Game, seat: int, memory: Memory) -> list[list[Card]]
             more.append(cards)
             if n >= 1:
                 break
-    same = seen.interchangeable() if lead is None else {}
-    shapes = {_shape(first, seen, lead, game, same)}
+    # plays alike once each card is read as the weakest of those interchangeable with it
+    same = seen.interchangeable(c for play in game.trick for c in play.cards)
+    alike = {tuple(sorted(same.get(c, c) for c in first))}
+    shapes = {_shape(first, seen, lead, game)}
     for cards in more:
         key = tuple(sorted(cards))
-        shape = _shape(cards, seen, lead, game, same)
-        if key not in found and shape not in shapes:
+        reading = tuple(sorted(same.get(c, c) for c in cards))
+        shape = _shape(cards, seen, lead, game)
+        if key not in found and reading not in alike and shape not in shapes:
             found[key] = cards
+            alike.add(reading)
             shapes.add(shape)
         if len(found) >= MAX_CANDIDATES:
             break
     return list(found.values())
 
 
-def _shape(
-    cards: list[Card], seen: Seen, lead: Lead | None, game: policy.Game, same: dict[Card, Card]
-) -> tuple:
+def _shape(cards: list[Card], seen: Seen, lead: Lead | None, game: policy.Game) -> tuple:
     """What tells two follows apart: whether it takes the trick, the points, the trumps and
     strong trumps it spends, the high side cards, the pairs it breaks. Two follows alike in
     all that (a 3 or an 8 thrown away) are the same candidate: comparing them would spend
-    rollouts on worlds that cannot tell them apart. A lead is its cards, each card read as
-    the weakest of those interchangeable with it (``same``: leading the 8 or the 9 of spades
-    when no other 8 or 9 is out is one lead)."""
+    rollouts on worlds that cannot tell them apart. A lead is its own shape."""
     if lead is None:
-        return tuple(sorted(same.get(c, c) for c in cards))
+        return tuple(sorted(cards))
     order = seen.order
     best = game.winning_key()
     key = combos.play_key(lead, cards, order)

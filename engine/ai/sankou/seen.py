@@ -212,12 +212,16 @@ class Seen:
         kitty = self._kitty[index] if self._kitty is not None else 0
         return COPIES - self._played[index] - self.held[index] - kitty
 
-    def interchangeable(self) -> dict[Card, Card]:
+    def interchangeable(self, table: Iterable[Card] = ()) -> dict[Card, Card]:
         """Cards held once that are the same card as far as anyone can tell: of one suit
         class and the same points, and no unseen card as strong as either or between them
-        (a 9 and an 8 of spades when every other 8 and 9 is gone; two side 10s). Playing
-        one or the other leaves hands that play alike, so a search comparing them would
-        spend its worlds on a tie. Each maps to the weakest of its run."""
+        (a 9 and an 8 of spades when every other 8 and 9 is gone; two side 10s), nor one of
+        ``table`` (the current trick's cards: a 9 on it tells a 10 from an 8). Playing one or
+        the other leaves hands that play alike, so a search comparing them would spend its
+        worlds on a tie. Each maps to the weakest of its run."""
+        on_table = [0] * 54
+        for card in table:
+            on_table[card.index] += 1
         strength, indices = self.order.strength, _indices(self.order)
         same: dict[Card, Card] = {}
         for suit, cards in enumerate(self._by_suit):
@@ -228,7 +232,9 @@ class Seen:
                 if rep is not None and rep.points == card.points:
                     low, high = strength[rep.index], strength[card.index]
                     if low == high or not any(
-                        self.unseen(j) for j in indices[suit] if low <= strength[j] <= high
+                        self.unseen(j) or on_table[j]
+                        for j in indices[suit]
+                        if low <= strength[j] <= high
                     ):
                         same[card] = rep
                         continue

@@ -118,3 +118,28 @@ def test_sankou_interchangeable_cards_are_one_lead() -> None:
     assert early.to_move == seat and position.lead is None
     assert seen.unseen(nine.index) == seen.unseen(eight.index) == 1
     assert seen.interchangeable()[nine] == nine
+
+
+def test_sankou_interchangeable_trumps_are_one_follow() -> None:
+    # The dealer (trump hearts), void in clubs, trumps a club trick: 10H and KH are both 10
+    # points and every trump between them is gone, so trumping with either is one candidate.
+    game, seat = at("interchangeable_follow")
+    position = Position(game.observation(seat))
+    memory = Memory.of(position)
+    ten, king = parse_cards("10H KH")
+    table = [c for play in position.trick for c in play.cards]
+    assert Seen(position, seat, memory).interchangeable(table)[ten] == king
+    follows = candidates(position, seat, memory)
+    assert sum(1 for cards in follows if cards in ([ten], [king])) == 1
+
+
+def test_sankou_cards_on_the_table_tell_two_cards_apart() -> None:
+    # 8H and 7H held once, every other 7H and 8H played, two of them in this very trick: the
+    # 8H beats the 7H on the table and the 7H does not, so they are not alike here.
+    game, seat = at("table_tells_apart")
+    position = Position(game.observation(seat))
+    seen = Seen(position, seat, Memory.of(position))
+    eight, seven = parse_cards("8H 7H")
+    table = [c for play in position.trick for c in play.cards]
+    assert seen.interchangeable()[eight] == seven  # nothing unseen between them
+    assert seen.interchangeable(table)[eight] == eight
