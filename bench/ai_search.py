@@ -8,7 +8,9 @@ Positions come from hands played by the heuristic (``medium``) in every seat, ev
   watching its evaluations: a round is a world on which every candidate was played out);
   The strong player's tied rounds are also split by how many candidates were still in
   the search: the first phase plays every candidate out, the last compares two close
-  moves, which is where most ties are;
+  moves, which is where most ties are; and once more leaving out the decided positions
+  (the search stopped ``alike``: every candidate scored the same on every world, so
+  nothing the seat does there changes the hand);
 - hint agreement: the strong player's move at the hint budget against its move with ten
   times the rollouts and another seed, over the positions with more than one candidate;
   where they differ, what the hint's move costs by the big search's judgement
@@ -156,6 +158,7 @@ def measure(task: tuple[Position, int, int, bool]) -> dict[str, Any]:
         **split,
         "rounds": hint.stats.rounds,
         "tied": hint.stats.tied_rounds,
+        "alike": hint.stats.stop == "alike",
         "v1_rounds": v1_rounds,
         "v1_tied": v1_tied,
     }
@@ -227,6 +230,11 @@ def _report(game_name: str, rollouts: int, rows: list[dict[str, Any]]) -> Iterat
     for where, label in (("first", "every candidate in"), ("later", "after halving")):  # bids aside
         n, t = sum(r[where] for r in rows), sum(r[f"{where}_tied"] for r in rows)
         yield f"    {label:19}: {t / n if n else 0.0:.1%} of {n}"
+    open_rows = [r for r in rows if not r["alike"]]  # decided positions left out
+    n, t = sum(r["rounds"] for r in open_rows), sum(r["tied"] for r in open_rows)
+    decided = len(rows) - len(open_rows)
+    share = t / n if n else 0.0
+    yield f"    where a move matters: {share:.1%} of {n} ({decided} positions decided)"
     yield f"  rounds all tied, strong_v1        : {v1_share:.1%} of {v1_rounds}"
     play = [r for r in rows if r["phase"] == "play" and r["rollouts"] and r["v1_rollouts"]]
     if play:

@@ -118,15 +118,16 @@ def best_candidate(
             if budget.exhausted(step):
                 finished = False
                 break
-            if rounds % CHECK_EVERY == 0 and _settled(alive, values, budget.floor):
+            if rounds % CHECK_EVERY == 0 and _settled(alive, values, budget.floor) is not None:
                 break
         phases = max(0, phases - 1)
         alive = _prune(alive, values, protected)
         if len(alive) == 1:
             stop = "clear"
             break
-        if _settled(alive, values, budget.floor):
-            stop = "clear"
+        settled = _settled(alive, values, budget.floor)
+        if settled is not None:
+            stop = settled
             break
         if not finished:
             stop = "deadline" if budget.spent < budget.cap else "budget"
@@ -209,26 +210,28 @@ def _halve(alive: list[int], values: list[list[float]], protected: Sequence[int]
     return [i for i in alive if i in keep]
 
 
-def _settled(alive: list[int], values: list[list[float]], floor: int) -> bool:
-    """Whether more worlds would change nothing: every candidate alike on ``ALIKE_ROUNDS``
-    worlds (the heuristic's choice stays), or the leader clearly above every other one on
-    at least ``floor`` worlds."""
+def _settled(alive: list[int], values: list[list[float]], floor: int) -> str | None:
+    """Why more worlds would change nothing, or None: ``alike``, every candidate scored the
+    same on each of ``ALIKE_ROUNDS`` worlds or more (nothing the seat does here changes the
+    hand; the heuristic's choice stays); ``negligible``, none can gain ``INDIFFERENT`` over
+    the heuristic's choice; ``clear``, the leader is clearly above every other one; the
+    last two on at least ``floor`` worlds."""
     n = min(len(values[i]) for i in alive)
     if n >= ALIKE_ROUNDS:
         first = values[alive[0]][-n:]
         if all(values[i][-n:] == first for i in alive):
-            return True
+            return "alike"
     if n < max(2, floor):
-        return False
+        return None
     if 0 in alive and all(_negligible(values[i], values[0]) for i in alive if i):
-        return True
+        return "negligible"
     leader = _leader(alive, values)
     for i in alive:
         if i != leader:
             mean, se, _ = paired(values[leader], values[i])
             if mean - CLEAR_SIGMAS * se <= 0:
-                return False
-    return True
+                return None
+    return "clear"
 
 
 def _negligible(values: list[float], default: list[float]) -> bool:

@@ -56,8 +56,17 @@ def test_candidates_that_always_tie_stop_the_search_early() -> None:
     outcome = best_candidate(
         range(3), lambda r: r.random(), lambda w, i: w, Budget(300), random.Random(0)
     )
-    assert outcome.index == 0 and outcome.stop == "clear"
+    assert outcome.index == 0 and outcome.stop == "alike"  # nothing here changes the hand
     assert outcome.tied_rounds == outcome.rounds < 20
+
+
+def test_the_search_says_why_it_stopped() -> None:
+    sample, evaluate = noisy([0.0, 0.01], spread=0.001)  # better by a negligible 0.01
+    outcome = best_candidate(range(2), sample, evaluate, Budget(200), random.Random(0))
+    assert outcome.stop == "negligible" and outcome.rounds < 200
+    sample, evaluate = noisy([0.0, 3.0], spread=0.5)
+    outcome = best_candidate(range(2), sample, evaluate, Budget(200), random.Random(0))
+    assert outcome.stop == "clear" and outcome.index == 1
 
 
 def test_the_threshold_grows_with_the_candidates() -> None:
