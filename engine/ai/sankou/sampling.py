@@ -224,16 +224,12 @@ class Sampler:
             slots[s].append(card)
             held[s][i] += 1
             room[s] -= 1
-        # Metropolis swaps towards P(deal) ∝ the product of the weights of where cards lie:
-        # two cards of two slots, each drawn uniformly (a symmetric proposal).
-        filled = [s for s in range(5) if slots[s]]
-        sizes = [len(slot) for slot in slots]
-        rand, n = rng.random, len(filled)
+        # Metropolis swaps towards P(deal) ∝ the product of the weights of where cards lie.
         for _ in range(SWAPS * len(cards)):
-            a, b = filled[int(rand() * n)], filled[int(rand() * n)]
-            if a == b:
+            a, b = rng.randrange(5), rng.randrange(5)
+            if a == b or not slots[a] or not slots[b]:
                 continue
-            x, y = int(rand() * sizes[a]), int(rand() * sizes[b])
+            x, y = rng.randrange(len(slots[a])), rng.randrange(len(slots[b]))
             i, j = slots[a][x].index, slots[b][y].index
             if i == j or held[a][j] >= caps[a][j] or held[b][i] >= caps[b][i]:
                 continue
