@@ -216,7 +216,7 @@ class Seen:
         """Cards held once that are the same card as far as anyone can tell: of one suit
         class and the same points, and no unseen card as strong as either or between them
         (a 9 and an 8 of spades when every other 8 and 9 is gone; two side 10s), nor one of
-        ``table`` (the current trick's cards: a 9 on it tells a 10 from an 8). Playing one or
+        ``table`` (the current trick's cards: a 9 on it tells a jack from an 8). Playing one or
         the other leaves hands that play alike, so a search comparing them would spend its
         worlds on a tie. Each maps to the weakest of its run."""
         on_table = [0] * 54
