@@ -236,11 +236,10 @@ def candidates(game: policy.Game, seat: int, memory: Memory) -> list[list[Card]]
     alike = {tuple(sorted(same.get(c, c) for c in first))}
     shapes = {_shape(first, seen, lead, game)}
     for cards in more:
-        key = tuple(sorted(cards))
-        reading = tuple(sorted(same.get(c, c) for c in cards))
+        reading = tuple(sorted(same.get(c, c) for c in cards))  # the same cards read alike
         shape = _shape(cards, seen, lead, game)
-        if key not in found and reading not in alike and shape not in shapes:
-            found[key] = cards
+        if reading not in alike and shape not in shapes:
+            found[tuple(sorted(cards))] = cards
             alike.add(reading)
             shapes.add(shape)
         if len(found) >= MAX_CANDIDATES:
