@@ -157,7 +157,7 @@ def rebuild(record: ActiveTable) -> LiveTable:
             # versions"): a playing table gets a new hand at the next deadline pass
             if table.status == "playing":
                 table.earlier_rules = "over" if record.hand.ended else "running"
-                table.earlier_deal = _deal_of(rules, record.hand.start)
+                table.earlier_deal = _deal_of(rules, record.hand.start, table.id)
             return table
         actions = [decode_action(a) for a in record.hand.actions]
         table.game = rules.replay(record.hand.start, actions)
@@ -168,11 +168,15 @@ def rebuild(record: ActiveTable) -> LiveTable:
     return table
 
 
-def _deal_of(rules: Rules, start: dict[str, Any]) -> GameBase | None:
+def _deal_of(rules: Rules, start: dict[str, Any], table_id: int) -> GameBase | None:
     """The deal of a hand of earlier rules, read by today's engine only for who bid first
     (a deal is cards and seats, which no rules change has touched); None if it cannot be."""
     try:
         return rules.from_start(start)
     except Exception:  # a start record today's engine cannot read: the seed decides
-        log.warning("an earlier-rules hand's deal could not be read; its first bidder is lost")
+        log.warning(
+            "table %s: the deal of its earlier-rules hand could not be read; the seed picks"
+            " the next hand's first bidder",
+            table_id,
+        )
         return None
