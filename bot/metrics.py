@@ -53,6 +53,14 @@ AI_ROLLOUTS = Histogram(
     buckets=(0, 8, 16, 32, 64, 100, 150, 200, 400, 800),
     registry=REGISTRY,
 )
+FALLBACKS = Counter(
+    "cardtable_fallbacks_total",
+    "Things done the next best way outside the AI: 'picture' (sent without a picture that "
+    "failed to draw), 'repost' (a table message that could not be edited, posted anew), "
+    "'earlier_deal' (an earlier-rules hand's deal unreadable: the seed picks the first bidder)",
+    ["reason"],
+    registry=REGISTRY,
+)
 DATABASE_ERRORS = Counter(
     "cardtable_database_errors_total",
     "Calls refused because of the database: busy, unavailable, gone, or a table changed",
@@ -98,6 +106,11 @@ def rollouts(phase: str, spent: int) -> None:
 
 def fell_back(reason: str) -> None:
     AI_FALLBACKS.labels(reason).inc()
+
+
+def made_do(reason: str) -> None:
+    """Something was done the next best way (``FALLBACKS``); the caller logs why."""
+    FALLBACKS.labels(reason).inc()
 
 
 def interaction(kind: str, tasks: set[asyncio.Task[Any]]) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot import metrics
 from bot.discord import text
 
 log = logging.getLogger(__name__)
@@ -29,5 +30,6 @@ async def draw(render_fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> by
     try:
         return await asyncio.to_thread(render_fn, *args, **kwargs)
     except Exception:
+        metrics.made_do("picture")
         log.exception("drawing %s failed", getattr(render_fn, "__name__", "a picture"))
         return None

@@ -16,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot import metrics
 from bot.discord import controls, offers, text
 from bot.discord.pictures import png
 from bot.discord.port import Client, Part
@@ -169,6 +170,7 @@ class TableLog(Part):
         try:
             drawn = await asyncio.to_thread(draw_result, event.result, names, lang, score)
         except Exception:  # a drawing problem must not hide the result
+            metrics.made_do("picture")
             log.exception("result image failed for table %s", info.id)
             drawn = None
         files = [png(*drawn)] if drawn else []
@@ -201,6 +203,7 @@ class TableLog(Part):
                 image, description = await asyncio.to_thread(draw_standings, rows, lang, info)
                 files.append(png(image, "standings.png", description))
             except Exception:
+                metrics.made_do("picture")
                 log.exception("standings image failed for table %s", info.id)
         else:
             body.append(t("scores.no_hands", lang))

@@ -21,6 +21,7 @@ from typing import Any
 import discord
 
 import render
+from bot import metrics
 from bot.discord import controls, offers, text
 from bot.discord.pictures import png
 from bot.discord.port import Client, Part
@@ -108,6 +109,7 @@ class TableMessage(Part):
                 image, description = await asyncio.to_thread(_draw_table, view, names, lang, score)
                 files.append(png(image, "table.png", description))
             except Exception:
+                metrics.made_do("picture")
                 log.exception("table image failed for table %s", info.id)
         content = self.content(info, names, lang, view)
         if info.status == "playing" and getattr(view, "over", False):  # between hands
@@ -126,6 +128,7 @@ class TableMessage(Part):
                 posts.stale.discard(info.id)
                 return
             except SEND_FAILURES as exc:
+                metrics.made_do("repost")
                 log.warning("table %s: edit failed (%s); posting anew", info.id, why(exc))
             for file in files:
                 file.reset()

@@ -13,6 +13,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot import metrics
 from bot.service import events as ev
 from bot.service.games import RULES, Rules
 from bot.service.settings import TableSettings
@@ -174,6 +175,7 @@ def _deal_of(rules: Rules, start: dict[str, Any], table_id: int) -> GameBase | N
     try:
         return rules.from_start(start)
     except Exception:  # a start record today's engine cannot read: the seed decides
+        metrics.made_do("earlier_deal")
         log.warning(
             "table %s: the deal of its earlier-rules hand could not be read; the seed picks"
             " the next hand's first bidder",

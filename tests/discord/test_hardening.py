@@ -13,6 +13,7 @@ import simcord
 
 import render
 from bot import __main__ as entry
+from bot import metrics
 from bot.discord import panel_controls
 from bot.discord.panel_controls import Stamp
 from tests.discord.conftest import ShiftedClock, World, answer, cid, has, open_table, public_text
@@ -130,7 +131,10 @@ async def test_my_hand_is_written_out_when_its_picture_fails(
         raise OSError("no font")
 
     monkeypatch.setattr(render, "render_hand", broken)
+    counted = ("cardtable_fallbacks_total", {"reason": "picture"})
+    before = metrics.REGISTRY.get_sample_value(*counted) or 0.0
     shown = answer(await world.players[0].click(world.table_message(), custom_id="ct:1:hand"))
+    assert metrics.REGISTRY.get_sample_value(*counted) == before + 1  # counted, and logged
     assert shown.ephemeral and shown.attachments == []
     assert shown.content.splitlines() == [
         "Your hand: 3 cards.",
@@ -243,3 +247,20 @@ async def test_a_slow_save_is_deferred_in_time_and_still_answered(
     played = await world.players[0].slash(world.thread, "play cards", cards="33")
     assert callbacks(simcord_env) == [5]  # deferred, in time (the payload check times it)
     assert answer(played).content == "Played: 3♠ 3♥"
+
+
+async def test_a_deleted_table_message_is_posted_anew_and_counted(
+    world: World, deals: Any, simcord_env: simcord.Env
+) -> None:
+    deals.use("qingdun", short_deal().start)
+    await open_table(world, "qingdun")
+    role = world.guild.create_role("mods", permissions=discord.Permissions(manage_messages=True))
+    mod = world.guild.add_member(simcord_env.create_user("mod"), roles=[role])
+    deleted = world.table_message()
+    await mod.delete(deleted)  # a moderator tidies the thread
+    counted = ("cardtable_fallbacks_total", {"reason": "repost"})
+    before = metrics.REGISTRY.get_sample_value(*counted) or 0.0
+    await world.players[0].slash(world.thread, "play cards", cards="3S 3H")
+    assert metrics.REGISTRY.get_sample_value(*counted) == before + 1  # counted, and logged
+    shown = world.table_message()
+    assert shown.id != deleted.id and "3♠ 3♥" in public_text(world)

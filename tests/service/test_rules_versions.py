@@ -5,8 +5,12 @@ running when an upgrade changed the rules is void without penalty and dealt agai
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
 
+import pytest
+
+from bot import metrics
 from bot.service import events as ev
 from engine.replay import replay
 from tests.service.helpers import USERS, Clock, full_table, open_service, play_hand, play_turn
@@ -88,5 +92,33 @@ async def test_a_running_hand_of_earlier_rules_is_void_without_penalty_and_dealt
         assert redealt is not None and redealt.view(None).first_bidder == (first_bidder + 1) % 4
         await play_turn(service, table, "on under today's rules")
         assert await service.run_due() == []  # once
+    finally:
+        await service.close()
+
+
+async def test_an_earlier_deal_that_cannot_be_read_is_counted_and_the_seed_picks_the_bidder(
+    database: str | Path, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    service = await open_service(database, clock)
+    table = await full_table(service, "sankou")
+    await play_turn(service, table, "a bid")
+    hand_id = service.state.tables[table].hand_id
+    assert hand_id is not None
+    await service.close()
+    # an earlier version's start record that today's engine cannot read at all
+    unreadable = json.dumps({"dealt": "by rules long gone"})
+    await execute(database, "UPDATE hands SET start = ? WHERE id = ?", (unreadable, hand_id))
+    counted = ("cardtable_fallbacks_total", {"reason": "earlier_deal"})
+    before = metrics.REGISTRY.get_sample_value(*counted) or 0.0
+    with caplog.at_level(logging.WARNING, logger="bot.service.live"):
+        service = await open_service(database, clock)
+    try:
+        assert metrics.REGISTRY.get_sample_value(*counted) == before + 1
+        assert f"table {table}: the deal of its earlier-rules hand could not be read" in caplog.text
+        [update] = await service.run_due()  # dealt again all the same, announced
+        assert update.announcements == (ev.RulesChanged(1, True), ev.HandDealt(2, update.to_move))
+        redealt = service.state.tables[table].game
+        assert redealt is not None and redealt.view(None).to_move == update.to_move
+        await play_turn(service, table, "on under today's rules")
     finally:
         await service.close()

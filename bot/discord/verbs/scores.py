@@ -16,6 +16,7 @@ import discord
 from discord.app_commands import Choice
 
 import render
+from bot import metrics
 from bot.discord import text
 from bot.discord.lookup import four_colour
 from bot.discord.pictures import png
@@ -63,6 +64,7 @@ class ScoreVerbs(Verbs):
             try:
                 image = await asyncio.to_thread(render.render_board, picture, lang)
             except Exception:  # the text says it all; a drawing problem must not hide it
+                metrics.made_do("picture")
                 log.exception("board picture failed")
                 image = None
             return board, image, alt
