@@ -53,6 +53,13 @@ AI_ROLLOUTS = Histogram(
     buckets=(0, 8, 16, 32, 64, 100, 150, 200, 400, 800),
     registry=REGISTRY,
 )
+AI_REVIEWS = Counter(
+    "cardtable_ai_reviews_total",
+    "Hand reviews by outcome: 'done', or not done: 'overran', 'crashed' (the worker died), "
+    "'error' (the review raised): a defect to look at",
+    ["outcome"],
+    registry=REGISTRY,
+)
 FALLBACKS = Counter(
     "cardtable_fallbacks_total",
     "Things done the next best way outside the AI: 'picture' (sent without a picture that "
@@ -106,6 +113,10 @@ def rollouts(phase: str, spent: int) -> None:
 
 def fell_back(reason: str) -> None:
     AI_FALLBACKS.labels(reason).inc()
+
+
+def reviewed(outcome: str) -> None:
+    AI_REVIEWS.labels(outcome).inc()
 
 
 def made_do(reason: str) -> None:

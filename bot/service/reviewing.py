@@ -22,6 +22,7 @@ from functools import partial
 from typing import Any
 
 import engine.ai
+from bot import metrics
 from bot.service.executors import error_kind, kill, reap, spawned
 from engine.actions import Action
 from engine.ai import Mistake
@@ -110,7 +111,7 @@ class Reviewer:
                 running = self._hand(self._executor, review.work)
             except (BrokenExecutor, RuntimeError) as exc:  # its process died while idle
                 self._stop()
-                self._fail(review, error_kind(exc))
+                self._fail(review, "crashed", error_kind(exc))
                 continue
             self._running = review
             self._timer = self._later(REVIEW_LIMIT, self._overran, review)
@@ -128,9 +129,10 @@ class Reviewer:
             self._stop()
             self._fail(review, "crashed")
         elif exc is not None:
-            self._fail(review, f"error: {error_kind(exc)}")
+            self._fail(review, "error", error_kind(exc))
         else:
             self.reviews += 1
+            metrics.reviewed("done")
             if not review.future.done():
                 review.future.set_result(running.result())
         self._pump()
@@ -144,9 +146,10 @@ class Reviewer:
         self._fail(review, "overran")
         self._pump()
 
-    def _fail(self, review: Review, why: str) -> None:
+    def _fail(self, review: Review, reason: str, kind: str = "") -> None:
         self.failures += 1
-        log.error("a hand review could not be done (%s)", why)
+        metrics.reviewed(reason)
+        log.error("a hand review could not be done (%s)", f"{reason}: {kind}" if kind else reason)
         if not review.future.done():
             review.future.set_result(None)
 

@@ -297,6 +297,8 @@ async def test_a_review_never_holds_up_a_bot_decision(monkeypatch: pytest.Monkey
     monkeypatch.setattr(engine.ai, "review", slow_review)
     thinker = quick_thinker(workers=1, hint_workers=0)
     thinker.review_rollouts = 7
+    done = ("cardtable_ai_reviews_total", {"outcome": "done"})
+    before = metrics.REGISTRY.get_sample_value(*done) or 0
     try:
         first = thinker.review("qingdun", {}, (), 0)
         second = thinker.review("qingdun", {}, (), 1)
@@ -308,6 +310,7 @@ async def test_a_review_never_holds_up_a_bot_decision(monkeypatch: pytest.Monkey
         release.set()
         assert await first == [("reviewed", 0, 7)] and await second == [("reviewed", 1, 7)]
         assert thinker.reviewer.reviews == 2
+        assert metrics.REGISTRY.get_sample_value(*done) == before + 2
     finally:
         release.set()
         await thinker.close()
@@ -326,9 +329,12 @@ async def test_a_review_that_fails_or_is_closed_answers_none(
 
     monkeypatch.setattr(engine.ai, "review", review)
     thinker = quick_thinker()
+    failed = ("cardtable_ai_reviews_total", {"outcome": "error"})
+    before = metrics.REGISTRY.get_sample_value(*failed) or 0
     try:
         assert await thinker.review("qingdun", {}, (), 0) is None
         assert "a hand review could not be done (error: ValueError)" in caplog.text
+        assert metrics.REGISTRY.get_sample_value(*failed) == before + 1
         assert "3S" not in caplog.text and thinker.reviewer.failures == 1
         running, waiting = thinker.review("qingdun", {}, (), 1), thinker.review("x", {}, (), 2)
         await asyncio.wait_for(thinker.close(), 10)
