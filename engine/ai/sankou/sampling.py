@@ -21,7 +21,7 @@ the hidden cards dealt anew (``Game.redeal``).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.actions import Action, Discard, Play
 from engine.ai.sankou import inference
@@ -46,6 +46,16 @@ HIGH_BIDDER_WEIGHT = 1.8
 HIGH_BID = 100
 PASSER_WEIGHT = 0.8
 _STRONG = [i for i in range(54) if ALL_CARDS[i].suit is None or ALL_CARDS[i].rank == 10]
+
+
+def _below(bits: Callable[[int], int], n: int) -> int:
+    """A uniform int in [0, n): the draws ``random.randrange(n)`` makes, without its checks
+    (the sampler's swap loop calls it hundreds of times a world)."""
+    k = n.bit_length()
+    r = bits(k)
+    while r >= n:
+        r = bits(k)
+    return r
 
 
 class Sampler:
@@ -225,11 +235,17 @@ class Sampler:
             held[s][i] += 1
             room[s] -= 1
         # Metropolis swaps towards P(deal) ∝ the product of the weights of where cards lie.
+        bits = rng.getrandbits  # `_below` in line: randrange's own draws, a third of the time
         for _ in range(SWAPS * len(cards)):
-            a, b = rng.randrange(5), rng.randrange(5)
+            a = bits(3)
+            while a >= 5:
+                a = bits(3)
+            b = bits(3)
+            while b >= 5:
+                b = bits(3)
             if a == b or not slots[a] or not slots[b]:
                 continue
-            x, y = rng.randrange(len(slots[a])), rng.randrange(len(slots[b]))
+            x, y = _below(bits, len(slots[a])), _below(bits, len(slots[b]))
             i, j = slots[a][x].index, slots[b][y].index
             if i == j or held[a][j] >= caps[a][j] or held[b][i] >= caps[b][i]:
                 continue
