@@ -6,7 +6,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -14,6 +14,7 @@ from bot import metrics
 from bot.discord import text
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 ALT_LIMIT = 1024  # characters of an attachment's description
 
 
@@ -25,11 +26,13 @@ def png(data: bytes, name: str, description: str) -> discord.File:
     )
 
 
-async def draw(render_fn: Callable[..., bytes], *args: Any, **kwargs: Any) -> bytes | None:
-    """A picture drawn in a worker thread; None (logged) when drawing fails."""
+async def draw(render_fn: Callable[..., T], *args: Any, what: str = "", **kwargs: Any) -> T | None:
+    """A picture drawn in a worker thread; None when drawing fails, which is counted and
+    logged (``what`` says whose picture): the words go out without it."""
     try:
         return await asyncio.to_thread(render_fn, *args, **kwargs)
     except Exception:
         metrics.made_do("picture")
-        log.exception("drawing %s failed", getattr(render_fn, "__name__", "a picture"))
+        name = getattr(render_fn, "__name__", "a picture")
+        log.exception("drawing %s failed%s", name, f" ({what})" if what else "")
         return None

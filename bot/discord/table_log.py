@@ -9,15 +9,13 @@ Public text uses the table's language.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Sequence
 from typing import Any
 
 import discord
 
-from bot import metrics
-from bot.discord import controls, offers, text
+from bot.discord import controls, offers, pictures, text
 from bot.discord.pictures import png
 from bot.discord.port import Client, Part
 from bot.discord.posts import Posts, why
@@ -167,12 +165,9 @@ class TableLog(Part):
                 for s in range(4)
             ),
         ]
-        try:
-            drawn = await asyncio.to_thread(draw_result, event.result, names, lang, score)
-        except Exception:  # a drawing problem must not hide the result
-            metrics.made_do("picture")
-            log.exception("result image failed for table %s", info.id)
-            drawn = None
+        # a drawing problem must not hide the result
+        what = f"table {info.id}"
+        drawn = await pictures.draw(draw_result, event.result, names, lang, score, what=what)
         files = [png(*drawn)] if drawn else []
         dealing = not (last or event.void or info.settings.auto_deal) and info.status == "playing"
         extra = {"view": offers.offer(info.id, "next", lang)} if dealing else {}
@@ -199,12 +194,9 @@ class TableLog(Part):
             )
         files = []
         if rows:
-            try:
-                image, description = await asyncio.to_thread(draw_standings, rows, lang, info)
-                files.append(png(image, "standings.png", description))
-            except Exception:
-                metrics.made_do("picture")
-                log.exception("standings image failed for table %s", info.id)
+            drawn = await pictures.draw(draw_standings, rows, lang, info, what=f"table {info.id}")
+            if drawn is not None:
+                files.append(png(drawn[0], "standings.png", drawn[1]))
         else:
             body.append(t("scores.no_hands", lang))
         players = any(seat is not None and not seat.is_bot for seat in info.seats)

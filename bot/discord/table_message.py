@@ -11,7 +11,6 @@ table message down if the post would bury it. The picture is drawn in a worker t
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import logging
 from dataclasses import replace
@@ -22,7 +21,7 @@ import discord
 
 import render
 from bot import metrics
-from bot.discord import controls, offers, text
+from bot.discord import controls, offers, pictures, text
 from bot.discord.pictures import png
 from bot.discord.port import Client, Part
 from bot.discord.posts import Posts, why
@@ -105,12 +104,11 @@ class TableMessage(Part):
             view = None
         if view is not None:
             score = await self.scores(info)
-            try:
-                image, description = await asyncio.to_thread(_draw_table, view, names, lang, score)
-                files.append(png(image, "table.png", description))
-            except Exception:
-                metrics.made_do("picture")
-                log.exception("table image failed for table %s", info.id)
+            drawn = await pictures.draw(
+                _draw_table, view, names, lang, score, what=f"table {info.id}"
+            )
+            if drawn is not None:
+                files.append(png(drawn[0], "table.png", drawn[1]))
         content = self.content(info, names, lang, view)
         if info.status == "playing" and getattr(view, "over", False):  # between hands
             controls_view = offers.between_hands(info, lang)

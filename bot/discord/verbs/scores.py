@@ -16,8 +16,7 @@ import discord
 from discord.app_commands import Choice
 
 import render
-from bot import metrics
-from bot.discord import text
+from bot.discord import pictures, text
 from bot.discord.lookup import four_colour
 from bot.discord.pictures import png
 from bot.discord.replays import replay_message
@@ -61,12 +60,8 @@ class ScoreVerbs(Verbs):
             board = await self.service.board(guild, game, me, by=by, period=period)
             picture = board_picture(board, game, period, lang, me)
             alt = render.describe_board(picture, lang)
-            try:
-                image = await asyncio.to_thread(render.render_board, picture, lang)
-            except Exception:  # the text says it all; a drawing problem must not hide it
-                metrics.made_do("picture")
-                log.exception("board picture failed")
-                image = None
+            # the text says it all; a drawing problem must not hide it
+            image = await pictures.draw(render.render_board, picture, lang)
             return board, image, alt
 
         try:
