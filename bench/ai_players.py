@@ -3,6 +3,8 @@
 - ``simple``, ``medium``: the engine's hint and the heuristic (``engine.ai``), no budget;
 - ``strong:N`` / ``strong:Xs``: today's strong player with N rollouts per ordinary decision
   (bids and kitties get ``BIG_FACTOR`` times as many), or X seconds per decision;
+  ``strong:N:E``: with N rollouts and ``E`` points as the least edge over the heuristic's
+  choice for which the search replaces it (``Rollouts.edge``);
 - ``strong_v1:N`` / ``strong_v1:Xs``: the strong player before issue 24, frozen in
   ``bench/baselines/strong_v1`` (N rollouts for every decision, as it counted them);
 - ``medium_v1``: strong_v1's heuristic alone (its ``medium`` level);
@@ -60,11 +62,14 @@ class Player:
     level: str
     simulations: int | None = None
     seconds: float | None = None
+    edge: float | None = None
 
     @classmethod
     def parse(cls, text: str) -> Player:
-        """``level``, ``level:N`` (rollouts) or ``level:Xs`` (seconds)."""
+        """``level``, ``level:N`` (rollouts), ``level:N:E`` (and an edge) or ``level:Xs``
+        (seconds)."""
         level, _, budget = text.partition(":")
+        budget, _, edge = budget.partition(":")
         if level not in LEVELS:
             raise ValueError(f"unknown player {level!r}: choose from {', '.join(LEVELS)}")
         searching = level.startswith("strong")
@@ -75,10 +80,16 @@ class Player:
         if not budget:
             raise ValueError(f"{level} needs a budget: {level}:200 or {level}:0.5s")
         if budget.endswith("s"):
+            if edge:
+                raise ValueError("an edge goes with a budget in rollouts: strong:500:0.5")
             return cls(level, seconds=float(budget[:-1]))
-        return cls(level, simulations=int(budget))
+        if edge and level != "strong":
+            raise ValueError(f"{level} takes no edge")
+        return cls(level, simulations=int(budget), edge=float(edge) if edge else None)
 
     def label(self) -> str:
+        if self.edge is not None:
+            return f"{self.level}:{self.simulations}:{self.edge:g}"
         if self.simulations is not None:
             return f"{self.level}:{self.simulations}"
         if self.seconds is not None:
@@ -101,15 +112,18 @@ class Player:
             )
             return action, None
         # a time budget alone: as many rollouts as the time allows
-        unbounded = Rollouts(play=UNBOUNDED) if self.seconds is not None else None
+        rollouts = Rollouts(play=UNBOUNDED) if self.seconds is not None else None
+        simulations = self.simulations
+        if self.edge is not None and simulations is not None:
+            rollouts, simulations = Rollouts(play=simulations, edge=self.edge), None
         level, _, ablation = self.level.partition("-")
         with ablated(ablation) if ablation else nullcontext():
             decision = think(
                 obs,  # type: ignore[arg-type]
                 level=level,
                 seed=seed,
-                simulations=self.simulations,
+                simulations=simulations,
                 seconds=self.seconds,
-                rollouts=unbounded,
+                rollouts=rollouts,
             )
         return decision.action, decision.stats

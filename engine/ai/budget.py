@@ -25,6 +25,10 @@ PLAY_ROLLOUTS = 200
 BIG_FACTOR = 4
 #: The least paired worlds before the search may replace the heuristic's choice.
 FLOOR = 16
+#: The least gain (points of the hand's score, beyond the statistical bar) for which the
+#: search replaces the heuristic's choice: a margin for the search's own model, whose bias
+#: does not shrink with more rollouts as the standard error does.
+EDGE = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,19 +36,22 @@ class Rollouts:
     """Rollouts a decision may use at most, by phase (``None``: ``BIG_FACTOR`` × ``play``).
 
     ``floor`` is the least number of sampled worlds on which a candidate must have been
-    compared with the heuristic's choice before it may replace it.
+    compared with the heuristic's choice before it may replace it, and ``edge`` the least
+    gain it must surely bring (``EDGE``).
     """
 
     play: int = PLAY_ROLLOUTS
     bid: int | None = None
     setup: int | None = None  # the 三扣 kitty and trump, searched together
     floor: int = FLOOR
+    edge: float = EDGE
 
     def __post_init__(self) -> None:
-        for name in ("play", "bid", "setup", "floor"):
+        for name in ("play", "bid", "setup", "floor", "edge"):
             value = getattr(self, name)
             if value is not None and value < 0:
-                raise ValueError(f"{name} rollouts must be 0 or more, not {value!r}")
+                what = "the edge" if name == "edge" else f"{name} rollouts"
+                raise ValueError(f"{what} must be 0 or more, not {value!r}")
 
     def of(self, phase: str) -> int:
         """The cap for a decision of ``phase`` (``play``, ``bid``, ``kitty`` or ``trump``)."""
@@ -62,15 +69,18 @@ HINT_ROLLOUTS = Rollouts()
 class Budget:
     """One decision's allowance: at most ``cap`` rollouts, and a deadline when given."""
 
-    __slots__ = ("cap", "deadline", "floor", "spent")
+    __slots__ = ("cap", "deadline", "edge", "floor", "spent")
 
-    def __init__(self, cap: int, seconds: float | None = None, floor: int = FLOOR) -> None:
+    def __init__(
+        self, cap: int, seconds: float | None = None, floor: int = FLOOR, edge: float = EDGE
+    ) -> None:
         if cap < 0:
             raise ValueError(f"simulations must be 0 or more, not {cap!r}")
         if seconds is not None and seconds < 0:
             raise ValueError(f"seconds must be 0 or more, not {seconds!r}")
         self.cap = cap
         self.floor = floor
+        self.edge = edge
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.spent = 0  # rollouts done so far
 
@@ -97,4 +107,5 @@ class Plan:
     seconds: float | None
 
     def budget(self, phase: str) -> Budget:
-        return Budget(self.rollouts.of(phase), self.seconds, self.rollouts.floor)
+        r = self.rollouts
+        return Budget(r.of(phase), self.seconds, r.floor, r.edge)

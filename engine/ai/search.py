@@ -8,11 +8,11 @@ choice always stays, so the final comparison with it is paired on every world), 
 candidate clearly worse than the leader. The budget thus goes to the close calls.
 
 The heuristic's choice (candidate 0) is replaced only by a candidate that beats it on at
-least ``floor`` paired worlds by more than ``z`` standard errors, ``z`` growing with the
-number of candidates (the best of many looks better than it is: a Bonferroni bound on the
-chance that noise alone overrides the heuristic). The search stops early once a candidate is
-clearly best, when every candidate has scored exactly alike, or when none can gain more than
-a negligible amount over the heuristic's choice.
+least ``floor`` paired worlds by more than ``z`` standard errors plus the budget's ``edge``,
+``z`` growing with the number of candidates (the best of many looks better than it is: a
+Bonferroni bound on the chance that noise alone overrides the heuristic). The search stops
+early once a candidate is clearly best, when every candidate has scored exactly alike, or
+when none can gain more than a negligible amount over the heuristic's choice.
 """
 
 from __future__ import annotations
@@ -134,7 +134,8 @@ def best_candidate(
             break
         if phases and len(alive) > 2:
             alive = _halve(alive, values, protected)
-    return _outcome(_choice(alive, values, budget.floor, k), values, budget, rounds, tied, stop)
+    index = _choice(alive, values, budget.floor, budget.edge, k)
+    return _outcome(index, values, budget, rounds, tied, stop)
 
 
 def _round(
@@ -240,8 +241,9 @@ def _negligible(values: list[float], default: list[float]) -> bool:
     return mean + CLEAR_SIGMAS * se < INDIFFERENT
 
 
-def _choice(alive: list[int], values: list[list[float]], floor: int, k: int) -> int:
-    """The leader if it clearly beats the heuristic's choice (paired, ``floor`` worlds)."""
+def _choice(alive: list[int], values: list[list[float]], floor: int, edge: float, k: int) -> int:
+    """The leader if it surely gains more than ``edge`` over the heuristic's choice (paired,
+    ``floor`` worlds)."""
     if not values[0]:
         return 0
     leader = _leader(alive, values)
@@ -250,7 +252,7 @@ def _choice(alive: list[int], values: list[list[float]], floor: int, k: int) -> 
     mean, se, n = paired(values[leader], values[0])
     if n < max(2, floor):
         return 0
-    return leader if mean > override_sigmas(k) * se or (se == 0 and mean > 0) else 0
+    return leader if mean - override_sigmas(k) * se > edge else 0
 
 
 def _outcome(

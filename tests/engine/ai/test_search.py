@@ -60,6 +60,16 @@ def test_candidates_that_always_tie_stop_the_search_early() -> None:
     assert outcome.tied_rounds == outcome.rounds < 20
 
 
+def test_an_edge_keeps_the_heuristics_choice_unless_the_gain_surely_exceeds_it() -> None:
+    sample, evaluate = noisy([0.0, 1.0], spread=0.2)  # better by a point, surely
+    for edge, chosen in ((0.0, 1), (0.5, 1), (2.0, 0)):
+        budget = Budget(200, edge=edge)
+        assert best_candidate(range(2), sample, evaluate, budget, random.Random(0)).index == chosen
+    assert Plan(Rollouts(play=50, edge=0.5), None).budget("play").edge == 0.5
+    with pytest.raises(ValueError, match="the edge must be 0 or more"):
+        Rollouts(edge=-0.1)
+
+
 def test_the_search_says_why_it_stopped() -> None:
     sample, evaluate = noisy([0.0, 0.01], spread=0.001)  # better by a negligible 0.01
     outcome = best_candidate(range(2), sample, evaluate, Budget(200), random.Random(0))
