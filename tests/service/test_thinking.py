@@ -355,10 +355,9 @@ async def test_a_review_runs_in_a_niced_process_of_its_own() -> None:
         assert mistakes == engine.ai.review("qingdun", game.start, game.actions, 0, rollouts=4)
         executor: Any = thinker.reviewer._executor
         [process] = executor._processes.values()
-        assert (
-            os.getpriority(os.PRIO_PROCESS, process.pid)
-            >= os.getpriority(os.PRIO_PROCESS, 0) + reviewing.REVIEW_NICENESS
-        )
+        wanted = os.getpriority(os.PRIO_PROCESS, 0) + reviewing.REVIEW_NICENESS
+        # 19 is the most a process can be niced: the tests themselves may run niced
+        assert os.getpriority(os.PRIO_PROCESS, process.pid) >= min(19, wanted)
     finally:
         await asyncio.wait_for(thinker.close(), 10)
 
