@@ -26,8 +26,9 @@ BIG_FACTOR = 4
 #: The least paired worlds before the search may replace the heuristic's choice.
 FLOOR = 16
 #: The least gain (points of the hand's score, beyond the statistical bar) for which the
-#: search replaces the heuristic's choice: a margin for the search's own model, whose bias
-#: does not shrink with more rollouts as the standard error does.
+#: search replaces the heuristic's choice unless a game sets its own (清墩 does: its
+#: ``player.EDGE``): a margin for the bias of the search's model, which does not shrink with
+#: more rollouts as the standard error does.
 EDGE = 0.0
 
 
@@ -37,14 +38,14 @@ class Rollouts:
 
     ``floor`` is the least number of sampled worlds on which a candidate must have been
     compared with the heuristic's choice before it may replace it, and ``edge`` the least
-    gain it must surely bring (``EDGE``).
+    gain it must surely bring (None: the game's own).
     """
 
     play: int = PLAY_ROLLOUTS
     bid: int | None = None
     setup: int | None = None  # the 三扣 kitty and trump, searched together
     floor: int = FLOOR
-    edge: float = EDGE
+    edge: float | None = None
 
     def __post_init__(self) -> None:
         for name in ("play", "bid", "setup", "floor", "edge"):
@@ -106,6 +107,8 @@ class Plan:
     rollouts: Rollouts
     seconds: float | None
 
-    def budget(self, phase: str) -> Budget:
+    def budget(self, phase: str, edge: float = EDGE) -> Budget:
+        """The budget of a ``phase`` decision; ``edge`` is the game's own, for a plan that
+        does not set one."""
         r = self.rollouts
-        return Budget(r.of(phase), self.seconds, r.floor, r.edge)
+        return Budget(r.of(phase), self.seconds, r.floor, edge if r.edge is None else r.edge)

@@ -30,6 +30,10 @@ from engine.qingdun.moves import Hand, Move
 from engine.qingdun.observation import QingdunObservation
 
 MAX_CANDIDATES = 8
+#: The least gain in points (beyond the statistical bar) for which the search replaces the
+#: heuristic's play: gains the search sees below it are as likely its model's bias, and
+#: acting on them made five times the rollouts worse, not better (docs/ai.md "Strength").
+EDGE = 1.0
 #: After an ending too big to solve, the exact search is tried again this many cards later.
 RETRY_CARDS = 3
 
@@ -161,7 +165,7 @@ def think(
     choice = first
     if level == "strong" and not (first is not None and len(first) == len(obs.hand)):
         options = candidates(obs, units, first)
-        budget = plan.budget("play")
+        budget = plan.budget("play", EDGE)
         if len(options) == 1 or budget.cap == 0:
             stop = "single" if len(options) == 1 else "heuristic"
             stats = Stats("play", 0, len(options), stop=stop)

@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from engine.ai import phase_of
+from engine.ai import phase_of, search, think
 from engine.ai.budget import BIG_FACTOR, Budget, Plan, Rollouts
+from engine.ai.qingdun.player import EDGE as QINGDUN_EDGE
 from engine.ai.qingdun.value import value as qingdun_value
 from engine.ai.sankou.value import dealer_value
 from engine.ai.search import best_candidate, override_sigmas
@@ -65,7 +66,9 @@ def test_an_edge_keeps_the_heuristics_choice_unless_the_gain_surely_exceeds_it()
     for edge, chosen in ((0.0, 1), (0.5, 1), (2.0, 0)):
         budget = Budget(200, edge=edge)
         assert best_candidate(range(2), sample, evaluate, budget, random.Random(0)).index == chosen
-    assert Plan(Rollouts(play=50, edge=0.5), None).budget("play").edge == 0.5
+    assert Plan(Rollouts(play=50, edge=0.5), None).budget("play", 1.0).edge == 0.5
+    assert Plan(Rollouts(play=50), None).budget("play", 1.0).edge == 1.0  # the game's own
+    assert Plan(Rollouts(play=50), None).budget("play").edge == 0.0
     with pytest.raises(ValueError, match="the edge must be 0 or more"):
         Rollouts(edge=-0.1)
 
@@ -123,3 +126,21 @@ def test_the_phase_of_a_decision() -> None:
     assert phase_of(game.observation(game.to_move)) == "kitty"
     qingdun = QingdunGame.deal(3)
     assert phase_of(qingdun.observation(qingdun.to_move)) == "play"
+
+
+@pytest.mark.parametrize(("rollouts", "edge"), [(None, QINGDUN_EDGE), (Rollouts(edge=0.0), 0.0)])
+def test_the_qingdun_player_asks_for_its_own_edge(
+    monkeypatch: pytest.MonkeyPatch, rollouts: Rollouts | None, edge: float
+) -> None:
+    seen: list[float] = []
+    real = search.best_candidate
+
+    def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
+        seen.append(args[3].edge)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(search, "best_candidate", spy)
+    game = QingdunGame.deal(7)
+    obs = game.observation(game.to_move)
+    think(obs, level="strong", seed=1, simulations=None if rollouts else 40, rollouts=rollouts)
+    assert seen and set(seen) == {edge}
