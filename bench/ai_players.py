@@ -3,8 +3,9 @@
 - ``simple``, ``medium``: the engine's hint and the heuristic (``engine.ai``), no budget;
 - ``strong:N`` / ``strong:Xs``: today's strong player with N rollouts per ordinary decision
   (bids and kitties get ``BIG_FACTOR`` times as many), or X seconds per decision;
-  ``strong:N:E``: with N rollouts and ``E`` points as the least edge over the heuristic's
-  choice for which the search replaces it (``Rollouts.edge``);
+  ``strong:N:E``: with N rollouts and ``E`` points, instead of the game's own, as the least
+  edge over the heuristic's choice for which the search replaces it (``Rollouts.edge``;
+  ``strong:200:0`` is the 清墩 player before its edge);
 - ``strong_v1:N`` / ``strong_v1:Xs``: the strong player before issue 24, frozen in
   ``bench/baselines/strong_v1`` (N rollouts for every decision, as it counted them);
 - ``medium_v1``: strong_v1's heuristic alone (its ``medium`` level);
