@@ -18,10 +18,8 @@ import random
 from dataclasses import dataclass
 
 from engine.actions import Action, TakeBack
-from engine.ai.budget import Budget
 from engine.ai.decision import Judgement, Reason
 from engine.ai.qingdun.judge import judge as judge_qingdun
-from engine.ai.qingdun.player import EDGE as QINGDUN_EDGE
 from engine.ai.sankou.judge import judge as judge_sankou
 from engine.qingdun.observation import QingdunObservation
 from engine.records import GAMES
@@ -90,7 +88,7 @@ def judge(
     choose or ``action`` is as good, else the better move and what ``action`` costs."""
     rng = random.Random(seed)
     if isinstance(observation, QingdunObservation):
-        return judge_qingdun(observation, action, Budget(rollouts, edge=QINGDUN_EDGE), rng)
+        return judge_qingdun(observation, action, rollouts, rng)
     return judge_sankou(observation, action, rollouts, rng)
 
 

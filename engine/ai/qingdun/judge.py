@@ -8,15 +8,24 @@ import random
 from engine.actions import Action, Play
 from engine.ai.budget import Budget
 from engine.ai.decision import Judgement
-from engine.ai.qingdun.player import Choice, candidates, heuristic, key, search_options, to_action
+from engine.ai.qingdun.player import (
+    EDGE,
+    Choice,
+    candidates,
+    heuristic,
+    key,
+    search_options,
+    to_action,
+)
 from engine.ai.qingdun.reasons import explain
 from engine.qingdun.observation import QingdunObservation
 
 
 def judge(
-    obs: QingdunObservation, action: Action, budget: Budget, rng: random.Random
+    obs: QingdunObservation, action: Action, rollouts: int, rng: random.Random
 ) -> Judgement | None:
-    """None when there was nothing to choose or the played move is as good."""
+    """None when there was nothing to choose or the played move is as good (judged with the
+    player's own edge, as the strong player would choose)."""
     units, first = heuristic(obs)
     played: Choice = tuple(action.cards) if isinstance(action, Play) else None
     options = candidates(obs, units, first)
@@ -27,6 +36,7 @@ def judge(
     mine = keys.index(key(played))
     if len(options) == 1:
         return None
+    budget = Budget(rollouts, edge=EDGE)
     outcome = search_options(obs, options, budget, rng, protected=(0, mine))
     best = outcome.index
     means = outcome.means
