@@ -21,7 +21,8 @@ BENCHMARKS = (
     "hand_menus",
     "stop",
 )
-ON_REQUEST = ("ai", "ai_load", "ai_search", "ai_review", "ai_speed")  # too long for a full run
+#: Too long for a full run: each runs only when named.
+ON_REQUEST = ("ai", "ai_load", "ai_search", "ai_review", "ai_speed", "ai_bidding", "ai_endgame")
 PARTS = ("board_load",)  # run by service_load; may also run alone
 
 
