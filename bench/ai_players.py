@@ -5,7 +5,8 @@
   (bids and kitties get ``BIG_FACTOR`` times as many), or X seconds per decision;
   ``strong:N:E``: with N rollouts and ``E`` points, instead of the game's own, as the least
   edge over the heuristic's choice for which the search replaces it (``Rollouts.edge``;
-  ``strong:200:0`` is the 清墩 player before its edge);
+  ``strong:200:0`` is the 清墩 player before its edge); ``strong:N/K``: with K rollouts for
+  the 三扣 dealer's kitty with its trump instead of ``BIG_FACTOR`` × N;
 - ``strong_v1:N`` / ``strong_v1:Xs``: the strong player before issue 24, frozen in
   ``bench/baselines/strong_v1`` (N rollouts for every decision, as it counted them);
 - ``medium_v1``: strong_v1's heuristic alone (its ``medium`` level);
@@ -64,13 +65,15 @@ class Player:
     simulations: int | None = None
     seconds: float | None = None
     edge: float | None = None
+    setup: int | None = None  # rollouts of the 三扣 kitty with trump (None: the default)
 
     @classmethod
     def parse(cls, text: str) -> Player:
-        """``level``, ``level:N`` (rollouts), ``level:N:E`` (and an edge) or ``level:Xs``
-        (seconds)."""
+        """``level``, ``level:N`` (rollouts), ``level:N:E`` (and an edge), ``level:N/K``
+        (and K rollouts for the kitty) or ``level:Xs`` (seconds)."""
         level, _, budget = text.partition(":")
         budget, _, edge = budget.partition(":")
+        budget, _, setup = budget.partition("/")
         if level not in LEVELS:
             raise ValueError(f"unknown player {level!r}: choose from {', '.join(LEVELS)}")
         searching = level.startswith("strong")
@@ -81,18 +84,23 @@ class Player:
         if not budget:
             raise ValueError(f"{level} needs a budget: {level}:200 or {level}:0.5s")
         if budget.endswith("s"):
-            if edge:
-                raise ValueError("an edge goes with a budget in rollouts: strong:500:0.5")
+            if edge or setup:
+                raise ValueError("an edge or a kitty budget goes with rollouts: strong:500:0.5")
             return cls(level, seconds=float(budget[:-1]))
-        if edge and level != "strong":
-            raise ValueError(f"{level} takes no edge")
-        return cls(level, simulations=int(budget), edge=float(edge) if edge else None)
+        if (edge or setup) and level != "strong":
+            raise ValueError(f"{level} takes no edge nor kitty budget")
+        return cls(
+            level,
+            simulations=int(budget),
+            edge=float(edge) if edge else None,
+            setup=int(setup) if setup else None,
+        )
 
     def label(self) -> str:
-        if self.edge is not None:
-            return f"{self.level}:{self.simulations}:{self.edge:g}"
         if self.simulations is not None:
-            return f"{self.level}:{self.simulations}"
+            setup = f"/{self.setup}" if self.setup is not None else ""
+            edge = f":{self.edge:g}" if self.edge is not None else ""
+            return f"{self.level}:{self.simulations}{setup}{edge}"
         if self.seconds is not None:
             return f"{self.level}:{self.seconds:g}s"
         return self.level
@@ -115,8 +123,9 @@ class Player:
         # a time budget alone: as many rollouts as the time allows
         rollouts = Rollouts(play=UNBOUNDED) if self.seconds is not None else None
         simulations = self.simulations
-        if self.edge is not None and simulations is not None:
-            rollouts, simulations = Rollouts(play=simulations, edge=self.edge), None
+        if (self.edge is not None or self.setup is not None) and simulations is not None:
+            rollouts = Rollouts(play=simulations, setup=self.setup, edge=self.edge)
+            simulations = None
         level, _, ablation = self.level.partition("-")
         with ablated(ablation) if ablation else nullcontext():
             decision = think(
