@@ -21,6 +21,7 @@ import statistics
 from collections import Counter
 from typing import Any
 
+from bench.ai_report import mean_ci
 from engine.ai import Rollouts, think
 from engine.ai.sankou.bidding import SEARCH_BONUS
 from engine.ai.sankou.rollout import playout
@@ -67,9 +68,8 @@ def one_deal(task: tuple[int, int]) -> Row:
 
 
 def interval(values: list[float]) -> str:
-    mean = statistics.fmean(values)
-    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
-    return f"{mean:+.1f} [{mean - half:+.1f}, {mean + half:+.1f}]"
+    mean, low, high = mean_ci(values)
+    return f"{mean:+.1f} [{low:+.1f}, {high:+.1f}]"
 
 
 def report(rows: list[Row], rollouts: int) -> str:

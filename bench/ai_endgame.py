@@ -18,6 +18,7 @@ import time
 from engine.ai import choose
 from engine.ai.sankou import endgame, policy
 from engine.ai.sankou.endgame import NODES
+from engine.ai.sankou.rollout import playout
 from engine.ai.sankou.seen import Memory
 from engine.ai.sankou.value import value
 from engine.sankou import Game
@@ -25,6 +26,7 @@ from engine.sankou.view import Phase
 
 
 def heuristic_step(game: Game, memory: Memory) -> None:
+    """One play by the heuristic (``playout``'s step, stopped by the caller)."""
     mover = game.to_move
     assert mover is not None
     lead = game.lead
@@ -46,8 +48,7 @@ def ending(deal: int, cards: int) -> tuple[float, float | None, float]:
     start = time.process_time()
     exact = endgame.solve(game, game.dealer)
     seconds = time.process_time() - start
-    while not game.over:
-        heuristic_step(game, memory)
+    playout(game, memory)  # the heuristic plays the ending out, as a rollout would
     assert game.result is not None
     return seconds, exact, value(game.result, game.dealer)
 
