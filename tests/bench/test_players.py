@@ -1,0 +1,48 @@
+"""The AI bench's player syntax (``bench.ai_players.Player``): a typo in a match's players
+must be refused before hours of play, and a label must name the player it was parsed from,
+since the records of a match are filed under it."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench.ai_players import Player
+
+
+@pytest.mark.parametrize(
+    ("text", "player"),
+    [
+        ("simple", Player("simple")),
+        ("medium", Player("medium")),
+        ("rules", Player("rules")),
+        ("strong:200", Player("strong", simulations=200)),
+        ("strong:0.5s", Player("strong", seconds=0.5)),
+        ("strong:200:0", Player("strong", simulations=200, edge=0.0)),
+        ("strong:500:2.5", Player("strong", simulations=500, edge=2.5)),
+        ("strong:200/2400", Player("strong", simulations=200, setup=2400)),
+        ("strong:200/2400:0.5", Player("strong", simulations=200, edge=0.5, setup=2400)),
+        ("strong_v1:200", Player("strong_v1", simulations=200)),
+        ("strong-inference:200", Player("strong-inference", simulations=200)),
+    ],
+)
+def test_parse_and_label_round_trip(text: str, player: Player) -> None:
+    assert Player.parse(text) == player
+    assert player.label() == text
+    assert Player.parse(player.label()) == player
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("expert:200", "unknown player 'expert'"),
+        ("medium:200", "medium takes no budget"),
+        ("strong", "strong needs a budget"),
+        ("strong:0.5s:1", "an edge or a kitty budget goes with rollouts"),
+        ("strong:0.5s/800", "an edge or a kitty budget goes with rollouts"),
+        ("strong_v1:200:1", "strong_v1 takes no edge nor kitty budget"),
+        ("strong_v1:200/800", "strong_v1 takes no edge nor kitty budget"),
+    ],
+)
+def test_parse_refuses_with_a_message(text: str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Player.parse(text)
