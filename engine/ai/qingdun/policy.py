@@ -5,7 +5,9 @@
   answer); against an opponent about to go out, lead what that opponent cannot follow; with
   the partner at one or two cards, lead a low single it can take (and go out with).
 - Let a partner's trick stand (the partner keeps the lead; 借東風 when it goes out).
-- Beat an opponent with the smallest unit of the same kind, never tearing the split apart.
+- Beat an opponent with the smallest unit of the same kind; failing that, with the smallest
+  play of that kind torn from the split's plain units (a pair of a triple, a single of a
+  pair), before any bomb. Bombs are never torn.
 - Bomb only when it pays: the points at stake against the bombs left (the more bombs, the
   cheaper one is), an opponent close to going out, or as many bombs as plain plays left (the
   leads they win carry the hand home).
@@ -14,6 +16,9 @@ Measured against the heuristic before issue 24 in 600 self-play hands each, two 
 issue asked for did not pay and are left to the search (whose value sees points): passing
 rather than put 20 points of one's own on a cheap trick an opponent may bomb (−2.5 a hand),
 and no bomb on a cheap trick while every hand holds 10 cards or more (−1.2 a hand).
+Tearing the split to beat an opponent, where the heuristic passed or bombed before, did pay:
++1.6 [+1.2, +2.0] a seat a hand against the heuristic before it, 3,000 duplicate deals
+(docs/ai.md "The heuristics").
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from dataclasses import dataclass
 
 from engine.cards import Card
 from engine.qingdun.combos import LED_TWO_STRENGTH, STRENGTH, TWO, Combo, beats, classify
+from engine.qingdun.moves import Hand
 
 #: An opponent with this many cards or fewer is close to going out.
 DANGER = 3
@@ -123,6 +129,9 @@ def follow(units: Sequence[Combo], at: Table) -> Combo | None:
     ]  # fmt: skip
     if plain:
         return min(plain, key=lambda u: u.key)
+    torn = torn_answer(units, top, led)
+    if torn is not None:
+        return torn
     bombs = [u for u in units if u.is_bomb]
     answers = [u for u in bombs if beats(u, top, top_led=led)]
     if not answers:
@@ -131,4 +140,22 @@ def follow(units: Sequence[Combo], at: Table) -> Combo | None:
     threshold = max(BOMB_LEAST, BOMB_POINTS - BOMB_STEP * (len(bombs) - 1))
     if at.points >= threshold or closest(at) <= DANGER or plain_left <= len(bombs):
         return min(answers, key=lambda u: (u.rung, u.key))
+    return None
+
+
+def torn_answer(units: Sequence[Combo], top: Combo, top_led: bool) -> Combo | None:
+    """The smallest plain play beating ``top`` made of the cards of the plain units (it may
+    tear them apart: a pair of a triple, a full house of a triple and another unit's pair),
+    or None; a bomb's cards are never used."""
+    if top.rung >= 0:
+        return None
+    cnt = [0] * 54
+    rc = [0] * 17
+    for unit in units:
+        if not unit.is_bomb:
+            for card in unit.cards:
+                cnt[card.index] += 1
+                rc[card.rank] += 1
+    for move in Hand(cnt, rc).answers(top, top_led):
+        return move.combo() if move.rung < 0 else None  # plain answers come first, smallest first
     return None

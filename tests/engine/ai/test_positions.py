@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from engine.actions import Pass, Play, action_from_json
+from engine.actions import Play, action_from_json
 from engine.ai import choose
 from engine.ai.qingdun.policy import led_strength
 from engine.ai.sankou.player import candidates
@@ -77,14 +77,35 @@ def test_qingdun_kings_on_a_cheap_trick_stay_the_heuristics_and_the_searchs_move
     assert choose(game, seat, seed=1, simulations=100) == action
 
 
-def test_qingdun_the_search_keeps_its_bomb_on_a_cheap_trick_early() -> None:
+def test_qingdun_a_bomb_on_a_cheap_trick_early_stays_when_passing_is_a_close_call() -> None:
     # The old heuristic bombed with five 4s a trick of 0 points, everyone at 10+ cards; so
-    # does today's (holding back such bombs cost 1.2 a hand in self-play), but the search,
-    # whose value sees that no points are at stake, passes.
+    # does today's (holding back such bombs cost 1.2 a hand in self-play). The search passed
+    # while its rollouts kept every split whole. With rollouts that tear a plain unit to beat
+    # an opponent, passing is worth about the bomb (+0.8 points at 1,600 rollouts, less than
+    # the search's edge of 1), so the search keeps the heuristic's bomb.
     game, seat, action = medium("cheap_bomb_1")
     assert min(s for s in game.hand_sizes if s) >= 10
     assert isinstance(action, Play) and len(action.cards) == 5
-    assert choose(game, seat, seed=1, simulations=100) == Pass(seat)
+    assert choose(game, seat, seed=1, simulations=100) == action
+
+
+def test_qingdun_tears_its_full_house_to_beat_an_opponents_pair() -> None:
+    # The heuristic before the fix held 2H 2C AS AH AC as one full house and passed on an
+    # opponent's 4D 4C. It now plays the smallest pair it can tear from its plain units.
+    game, seat, action = medium("torn_pair_0")
+    obs = game.observation(seat)
+    assert obs.top_seat in ((seat + 1) % 4, (seat + 3) % 4) and obs.top.kind.name == "PAIR"
+    assert action == Play(seat, tuple(parse_cards("AS AH")))
+
+
+def test_qingdun_tears_a_plain_unit_before_it_bombs() -> None:
+    # The heuristic before the fix bombed 9S 9H 9D 9C on an opponent's KD KC, every hand
+    # still at 36 cards or more. It now beats them with 2S 2C from a plain unit: the six aces
+    # are a bomb, which is never torn.
+    game, seat, action = medium("torn_before_bomb_0")
+    assert game.observation(seat).top.cards == tuple(parse_cards("KD KC"))
+    assert action == Play(seat, tuple(parse_cards("2S 2C")))
+    assert choose(game, seat, seed=1, simulations=100) == action
 
 
 @pytest.mark.parametrize("name", ["no_feed_0", "no_feed_2"])

@@ -22,7 +22,7 @@ def _played_out(game: Any) -> Any:
 
 
 def _finished_qingdun() -> QingdunGame:
-    hands = ["3S 3H 9C KS KH", "5S 6H 8C 9S JD", "4S 4H 7C 10S 2H", "5D 8H JC QS AC"]
+    hands = ["5H 6S QC AC 2S", "3D 3H 4D 7C KS", "3C 4C 6C 9H QS", "4S 5D 9C JD QD"]
     return _played_out(QingdunGame.from_hands(hands, leader=0))
 
 
