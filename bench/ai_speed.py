@@ -68,6 +68,8 @@ def timed(observations: list[Any], sampler: Callable, make: Make, run: Run, n: i
             run(obs, world)
             playing += time.process_time() - started
             count += 1
+    if not count:
+        return "no position: every hand was over before this stage"
     return f"{1000 * dealing / count:.2f} / {1000 * playing / count:.2f} ms ({count} worlds)"
 
 

@@ -415,6 +415,13 @@ class Hand:
         if top.rung >= 0:
             yield from self.bombs(top.rung, top_key(top, top_led))
             return
+        yield from self.plain_answers(top, top_led)
+        yield from self.bombs()
+
+    def plain_answers(self, top: Combo, top_led: bool) -> Iterator[Move]:
+        """The category-1 plays that beat ``top``, weakest first (none if ``top`` is a bomb)."""
+        if top.rung >= 0:
+            return
         kind = top.kind
         above = top_key(top, top_led)
         if kind is SINGLE:
@@ -433,4 +440,3 @@ class Hand:
             yield from self.triple_chains(top.shape[0], above[0])
         else:
             yield from self.triples_with_pairs((top.shape[0], top.shape[1]), above)
-        yield from self.bombs()

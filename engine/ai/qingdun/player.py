@@ -10,6 +10,7 @@ valued by its settlement, team points and going-out order (``value``, ``search``
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 
 from engine.actions import Action, Pass, Play
@@ -24,7 +25,7 @@ from engine.ai.qingdun.reasons import explain as reason_for
 from engine.ai.qingdun.sampling import Sampler
 from engine.ai.qingdun.value import value
 from engine.cards import Card
-from engine.qingdun.combos import Combo
+from engine.qingdun.combos import Combo, classify
 from engine.qingdun.game import Game
 from engine.qingdun.moves import Hand, Move
 from engine.qingdun.observation import QingdunObservation
@@ -83,7 +84,35 @@ class Plans:
                 if sorted(candidate.cards) == wanted:
                     del units[n]
                     return
-        self.units[seat] = None
+        self.units[seat] = torn(units, cards)
+
+
+def torn(units: list[Combo], cards: Sequence[Card]) -> list[Combo] | None:
+    """The split once ``cards`` are played across its units: the units untouched, and what
+    is left of those the cards were taken from split again (plain units are torn before
+    bombs, as the heuristic tears them). Cheaper than splitting the whole hand again, and
+    the plan stays the one the seat was playing. None if the cards are not all in the split.
+    """
+    needed = Counter(cards)
+    touched: set[int] = set()
+    leftover: list[Card] = []
+    for n in sorted(range(len(units)), key=lambda n: units[n].is_bomb):
+        if not any(needed[card] > 0 for card in units[n].cards):
+            continue
+        touched.add(n)
+        for card in units[n].cards:
+            if needed[card] > 0:
+                needed[card] -= 1
+            else:
+                leftover.append(card)
+    if any(count > 0 for count in needed.values()):
+        return None
+    kept = [unit for n, unit in enumerate(units) if n not in touched]
+    if len({card.rank for card in leftover}) == 1:  # mostly: a single or a pair of a triple
+        alone = classify(leftover)
+        if alone is not None:
+            return [*kept, alone]
+    return kept + decompose(leftover)
 
 
 class Trick:

@@ -156,6 +156,5 @@ def torn_answer(units: Sequence[Combo], top: Combo, top_led: bool) -> Combo | No
             for card in unit.cards:
                 cnt[card.index] += 1
                 rc[card.rank] += 1
-    for move in Hand(cnt, rc).answers(top, top_led):
-        return move.combo() if move.rung < 0 else None  # plain answers come first, smallest first
-    return None
+    move = next(Hand(cnt, rc).plain_answers(top, top_led), None)
+    return None if move is None else move.combo()

@@ -13,9 +13,14 @@ from hypothesis import strategies as st
 
 from engine.actions import Action, Bid, DeclareTrump, Discard, Pass, Play
 from engine.ai import BIG_FACTOR, BOT_SECONDS, HINT_SECONDS, LEVELS, REASONS, choose, decide, think
+from engine.ai.clone import clone
+from engine.ai.qingdun import policy as qingdun_policy
+from engine.ai.qingdun.decompose import decompose
+from engine.ai.qingdun.player import Plans, Trick, step, torn, trick_points
 from engine.ai.sankou import policy as rollout_policy
 from engine.ai.sankou.player import kitty_options
 from engine.ai.sankou.seen import Memory
+from engine.cards import parse_cards
 from engine.qingdun import Game as QingdunGame
 from engine.sankou import Game as SankouGame
 from engine.sankou import random_action
@@ -336,3 +341,38 @@ def test_the_rollout_policy_plays_legally(seed: int, steps: int) -> None:
     seat = game.to_move
     cards = rollout_policy.play(game, seat, Memory.of(game))
     assert game.is_legal(seat, cards)
+
+
+def test_a_torn_split_keeps_its_other_units_and_splits_what_is_left() -> None:
+    units = decompose(parse_cards("4S 4H 4D 9C KS KH 6S 6S 6S"))  # 清墩 6S, 444, 9C, KK
+    after = torn(units, parse_cards("4S 4H"))  # a pair torn from the triple
+    assert after is not None
+    assert [u.cards for u in after] == [u.cards for u in units if u.kind.name != "TRIPLE"] + [
+        tuple(parse_cards("4D"))
+    ]
+    assert torn(units, parse_cards("6S KS"))[-1].cards == tuple(parse_cards("6S 6S KH"))[2:]
+    assert torn(units, parse_cards("AS")) is None  # not in the split: split the hand again
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000), st.integers(0, 120))
+def test_the_qingdun_rollout_plays_legally_and_its_plans_hold_the_hands(
+    seed: int, steps: int
+) -> None:
+    """Rollouts play the heuristic's units unchecked (``play_combo``), torn ones too: each
+    must be a legal play, and each seat's plan must hold exactly the cards of its hand."""
+    game = qingdun_at(seed, steps)
+    plans = Plans.of(game)
+    obs = game.observation(game.to_move)
+    trick = Trick(obs.top_seat, trick_points(obs))
+    while not game.over:
+        mover = game.to_move
+        units = plans.get(game, mover)
+        assert sorted(c for u in units for c in u.cards) == sorted(game.hands[mover])
+        table = qingdun_policy.Table(
+            mover, game.hand_sizes, game.top, game.top_led, trick.top_seat, trick.points
+        )
+        unit = qingdun_policy.decide(units, table)
+        if unit is not None:
+            assert clone(game).play(mover, unit.cards) == unit  # the engine's checks pass
+        step(game, plans, trick, mover, None if unit is None else unit.cards, unit)
