@@ -27,7 +27,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import Card
-from engine.qingdun.combos import LED_TWO_STRENGTH, STRENGTH, TWO, Combo, beats, classify
+from engine.qingdun.combos import (
+    LED_TWO_STRENGTH,
+    STRENGTH,
+    TWO,
+    Combo,
+    ComboKind,
+    beats,
+    classify,
+    top_key,
+)
 from engine.qingdun.moves import Hand
 
 #: An opponent with this many cards or fewer is close to going out.
@@ -40,6 +49,8 @@ BOMB_LEAST = 10
 #: The partner at this many cards or fewer is fed a low single, of this rank or below.
 FEED_PARTNER = 2
 FEED_RANK = 10
+#: The plain kinds made of one rank, by their number of cards.
+_ONE_RANK = {ComboKind.SINGLE: 1, ComboKind.PAIR: 2, ComboKind.TRIPLE: 3}
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,5 +167,10 @@ def torn_answer(units: Sequence[Combo], top: Combo, top_led: bool) -> Combo | No
             for card in unit.cards:
                 cnt[card.index] += 1
                 rc[card.rank] += 1
+    size = _ONE_RANK.get(top.kind)
+    if size is not None:  # most follows: nothing of the rank counts needed, so no Hand
+        above = top_key(top, top_led)[0]
+        if not any(n >= size and STRENGTH[rank] > above for rank, n in enumerate(rc) if n):
+            return None
     move = next(Hand(cnt, rc).plain_answers(top, top_led), None)
     return None if move is None else move.combo()
