@@ -43,6 +43,11 @@ REASONS: dict[str, Entry] = {
         "留著炸彈：這一輪只有 {points} 分",
         "留着炸弹：这一轮只有 {points} 分",
     ),
+    "reason.keeps_split": _e(
+        "beating this {kind} would break up your plays: keeps them whole",
+        "要壓這手{kind}得拆散手上的牌組：先留著",
+        "要压这手{kind}得拆散手上的牌组：先留着",
+    ),
     "reason.cannot_beat": _e(
         "nothing in your hand beats it", "手上沒有牌壓得過", "手上没有牌压得过"
     ),

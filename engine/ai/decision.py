@@ -22,6 +22,7 @@ REASONS: dict[str, tuple[str, ...]] = {
     "lets_partner_win": ("points",),
     "saves_points": ("points",),
     "keeps_bomb": ("points", "bombs"),
+    "keeps_split": ("kind",),
     "cannot_beat": (),
     "blocks_opponent": ("cards", "kind"),
     "leads_for_partner": ("cards",),

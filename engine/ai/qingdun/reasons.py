@@ -50,6 +50,8 @@ def _pass(obs: QingdunObservation, units: Sequence[Combo], at: Table) -> Reason:
     plain = [u for u in answers if not u.is_bomb]
     if plain:
         return Reason("saves_points", {"points": min(policy.points_of(u) for u in plain)})
+    if policy.torn_answer(units, top, obs.top_led) is not None:
+        return Reason("keeps_split", {"kind": top.kind.name.lower()})
     if answers:
         return Reason("keeps_bomb", {"points": at.points, "bombs": sum(u.is_bomb for u in units)})
     return Reason("cannot_beat", {})

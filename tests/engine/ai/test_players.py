@@ -14,9 +14,11 @@ from hypothesis import strategies as st
 from engine.actions import Action, Bid, DeclareTrump, Discard, Pass, Play
 from engine.ai import BIG_FACTOR, BOT_SECONDS, HINT_SECONDS, LEVELS, REASONS, choose, decide, think
 from engine.ai.clone import clone
+from engine.ai.decision import Reason
 from engine.ai.qingdun import policy as qingdun_policy
 from engine.ai.qingdun.decompose import decompose
 from engine.ai.qingdun.player import Plans, Trick, step, torn, trick_points
+from engine.ai.qingdun.reasons import explain
 from engine.ai.sankou import policy as rollout_policy
 from engine.ai.sankou.player import kitty_options
 from engine.ai.sankou.seen import Memory
@@ -376,3 +378,16 @@ def test_the_qingdun_rollout_plays_legally_and_its_plans_hold_the_hands(
         if unit is not None:
             assert clone(game).play(mover, unit.cards) == unit  # the engine's checks pass
         step(game, plans, trick, mover, None if unit is None else unit.cards, unit)
+
+
+def test_a_pass_where_only_a_torn_play_beats_keeps_the_split_not_cannot_beat() -> None:
+    """The search may pass where the heuristic tears a unit: its reason must not say that
+    nothing beats."""
+    game = QingdunGame.from_hands(["4S 4H", "9S 9H 9D 5C", "6D 7D", "8C JC"], leader=0)
+    game.play(0, "4S 4H")
+    obs = game.observation(1)
+    units = decompose(obs.hand)
+    assert [u.kind.name for u in units] == ["SINGLE", "TRIPLE"]  # no pair unit to answer with
+    table = qingdun_policy.Table(1, obs.hand_sizes, obs.top, obs.top_led, obs.top_seat, 0)
+    assert qingdun_policy.decide(units, table).cards == tuple(parse_cards("9S 9H"))
+    assert explain(obs, units, None, None) == Reason("keeps_split", {"kind": "pair"})
