@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.ai.qingdun.decompose import decompose
-from engine.ai.qingdun.policy import Table, decide
+from engine.ai.qingdun.policy import ROLLOUTS_TEAR, Table, decide
 from engine.cards import Card
 
 RECENT = 4
@@ -39,7 +39,7 @@ class Likelihood:
     def weight(self, hands: Sequence[Sequence[Card]]) -> float:
         weight = 1.0
         for seat, table, played, since in self.checks:
-            unit = decide(decompose([*hands[seat], *since]), table)
+            unit = decide(decompose([*hands[seat], *since]), table, tear=ROLLOUTS_TEAR)
             chosen = None if unit is None else sorted(unit.cards)
             if chosen != (None if played is None else sorted(played)):
                 weight *= MISMATCH

@@ -20,7 +20,7 @@ from engine.ai.clone import clone
 from engine.ai.decision import Decision, Stats
 from engine.ai.qingdun.decompose import decompose
 from engine.ai.qingdun.endgame import ENDGAME_CARDS, solve
-from engine.ai.qingdun.policy import Table, decide, weakness
+from engine.ai.qingdun.policy import ROLLOUTS_TEAR, Table, decide, weakness
 from engine.ai.qingdun.reasons import explain as reason_for
 from engine.ai.qingdun.sampling import Sampler
 from engine.ai.qingdun.value import value
@@ -162,7 +162,7 @@ def playout(game: Game, plans: Plans, trick: Trick, seat: int) -> float:
         assert mover is not None
         units = plans.get(game, mover)
         table = Table(mover, game.hand_sizes, game.top, game.top_led, trick.top_seat, trick.points)
-        unit = decide(units, table)
+        unit = decide(units, table, tear=ROLLOUTS_TEAR)
         step(game, plans, trick, mover, None if unit is None else unit.cards, unit)
     assert game.result is not None
     return value(game.result, seat)
