@@ -361,8 +361,9 @@ def test_a_torn_split_keeps_its_other_units_and_splits_what_is_left() -> None:
 def test_the_qingdun_rollout_plays_legally_and_its_plans_hold_the_hands(
     seed: int, steps: int
 ) -> None:
-    """Rollouts play the heuristic's units unchecked (``play_combo``), torn ones too: each
-    must be a legal play, and each seat's plan must hold exactly the cards of its hand."""
+    """A rollout plays the heuristic's units unchecked (``play_combo``): each must be a legal
+    play, torn ones too (the heuristic's own, with ``tear``), and a plan repaired after a
+    torn play must hold exactly the cards of the hand."""
     game = qingdun_at(seed, steps)
     plans = Plans.of(game)
     obs = game.observation(game.to_move)
