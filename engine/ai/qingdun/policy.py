@@ -7,7 +7,8 @@
 - Let a partner's trick stand (the partner keeps the lead; 借東風 when it goes out).
 - Beat an opponent with the smallest unit of the same kind; failing that, with the smallest
   play of that kind torn from the split's plain units (a pair of a triple, a single of a
-  pair), before any bomb. Bombs are never torn.
+  pair), before any bomb. Bombs are never torn. The search's rollouts do not tear
+  (``ROLLOUTS_TEAR``).
 - Bomb only when it pays: the points at stake against the bombs left (the more bombs, the
   cheaper one is), an opponent close to going out, or as many bombs as plain plays left (the
   leads they win carry the hand home).
