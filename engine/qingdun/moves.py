@@ -11,7 +11,7 @@ bigger bombs is stronger, §1.4), the extra cards taken from its lowest ranks fi
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import NamedTuple
 
 from engine.cards import ALL_CARDS, BIG_JOKER, SMALL_JOKER, Card
@@ -119,6 +119,16 @@ class Hand:
         # The most cards of one rank (jokers too, for their 清墩): rules out whole kinds.
         self.most = max(max(self.pc), rc[SMALL_JOKER], rc[BIG_JOKER])
         self._picks: dict[int, list[Card]] = {}  # by rank * 16 + number of cards
+
+    @classmethod
+    def of(cls, cards: Iterable[Card]) -> Hand:
+        """The hand holding ``cards``."""
+        cnt = [0] * 54
+        rc = [0] * 17
+        for card in cards:
+            cnt[card.index] += 1
+            rc[card.rank] += 1
+        return cls(cnt, rc)
 
     # -- choosing cards ---------------------------------------------------------------
 

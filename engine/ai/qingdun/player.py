@@ -273,12 +273,7 @@ def candidates(obs: QingdunObservation, units: list[Combo], first: Choice) -> li
 
 
 def _hand(obs: QingdunObservation) -> Hand:
-    cnt = [0] * 54
-    rc = [0] * 17
-    for card in obs.hand:
-        cnt[card.index] += 1
-        rc[card.rank] += 1
-    return Hand(cnt, rc)
+    return Hand.of(obs.hand)
 
 
 def _answers(obs: QingdunObservation) -> list[Move]:

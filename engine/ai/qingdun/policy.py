@@ -166,17 +166,11 @@ def torn_answer(units: Sequence[Combo], top: Combo, top_led: bool) -> Combo | No
     or None; a bomb's cards are never used."""
     if top.rung >= 0:
         return None
-    cnt = [0] * 54
-    rc = [0] * 17
-    for unit in units:
-        if not unit.is_bomb:
-            for card in unit.cards:
-                cnt[card.index] += 1
-                rc[card.rank] += 1
+    hand = Hand.of(card for unit in units if not unit.is_bomb for card in unit.cards)
     size = _ONE_RANK.get(top.kind)
-    if size is not None:  # most follows: nothing of the rank counts needed, so no Hand
+    if size is not None:  # most follows: no rank of the plain units could answer
         above = top_key(top, top_led)[0]
-        if not any(n >= size and STRENGTH[rank] > above for rank, n in enumerate(rc) if n):
+        if not any(n >= size and STRENGTH[rank] > above for rank, n in enumerate(hand.rc) if n):
             return None
-    move = next(Hand(cnt, rc).plain_answers(top, top_led), None)
+    move = next(hand.plain_answers(top, top_led), None)
     return None if move is None else move.combo()
