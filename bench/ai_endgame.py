@@ -30,7 +30,7 @@ def heuristic_step(game: Game, memory: Memory) -> None:
     mover = game.to_move
     assert mover is not None
     lead = game.lead
-    played = game.play_trusted(mover, policy.play(game, mover, memory))
+    played = game.play_trusted(mover, policy.play(game, mover, memory, pairs=policy.ROLLOUTS_PAIRS))
     memory.record(mover, played, lead, game)
 
 

@@ -149,6 +149,11 @@ REASONS: dict[str, Entry] = {
         "隊友已經沒有{suit}，可以用主牌殺",
         "队友已经没有{suit}，可以用主牌杀",
     ),
+    "reason.leads_pair": _e(
+        "leads a pair of {suit}: only a higher pair can beat it",
+        "出一對{suit}：只有更大的對子壓得住",
+        "出一对{suit}：只有更大的对子压得住",
+    ),
     "reason.leads_suit": _e(
         "leads {cards} cards of {suit}", "出 {cards} 張{suit}", "出 {cards} 张{suit}"
     ),

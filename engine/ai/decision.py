@@ -39,6 +39,7 @@ REASONS: dict[str, tuple[str, ...]] = {
     "draws_trumps": ("out",),
     "cashes_masters": ("cards",),
     "leads_to_partner_ruff": ("suit",),
+    "leads_pair": ("suit",),
     "leads_suit": ("suit", "cards"),
     "ruffs": ("points",),
     "wins_trick": ("points",),

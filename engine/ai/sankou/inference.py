@@ -96,7 +96,7 @@ class Likelihood:
         for seat, past, attempted, since in self.checks:
             past.cards = tuple(slots[seat] + since)
             past.kitty = tuple(kitty)
-            chosen = policy.play(past, seat, past.memory)
+            chosen = policy.play(past, seat, past.memory, pairs=policy.ROLLOUTS_PAIRS)
             if sorted(chosen) != sorted(attempted):
                 weight *= MISMATCH
         return weight

@@ -68,6 +68,8 @@ def _lead(game: Game, seat: int, memory: Memory, seen: Seen, cards: list[Card]) 
     partners = [s for s in range(4) if s not in (seat, game.dealer)]
     if seat != game.dealer and any(suit in memory.voids[p] for p in partners):
         return Reason("leads_to_partner_ruff", {"suit": _suit_name(seen, cards[0])})
+    if suit != TRUMP and len(cards) == 2 and cards[0] == cards[1]:
+        return Reason("leads_pair", {"suit": _suit_name(seen, cards[0])})
     return Reason("leads_suit", {"suit": _suit_name(seen, cards[0]), "cards": len(cards)})
 
 

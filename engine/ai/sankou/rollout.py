@@ -37,7 +37,7 @@ def playout(game: Game, memory: Memory, seat: int | None = None) -> float | None
                 exact = solve(game, seat)
                 if exact is not None:
                     return exact
-            cards = policy.play(game, mover, memory)
+            cards = policy.play(game, mover, memory, pairs=policy.ROLLOUTS_PAIRS)
             played = game.play_trusted(mover, cards)
             memory.record(mover, played, lead, game)
         elif phase is Phase.KITTY:

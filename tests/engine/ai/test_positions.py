@@ -15,8 +15,10 @@ from typing import Any
 import pytest
 
 from engine.actions import Pass, Play, action_from_json
-from engine.ai import choose
+from engine.ai import choose, judge, think
+from engine.ai.decision import Reason
 from engine.ai.qingdun.policy import led_strength
+from engine.ai.sankou import policy
 from engine.ai.sankou.player import candidates
 from engine.ai.sankou.seen import Memory, Position, Seen
 from engine.cards import parse_cards
@@ -57,6 +59,25 @@ def test_sankou_dealer_still_draws_with_its_cheapest_pair() -> None:
     game, seat, action = medium("cheap_trump_pair_0")
     assert seat == game.dealer and action == Play(seat, tuple(parse_cards("7S 7S")))
     assert choose(game, seat, seed=1, simulations=100) == action
+
+
+@pytest.mark.parametrize(
+    ("name", "pair", "suit"),
+    [("low_pair_21", "2C 2C", "C"), ("low_pair_7", "3D 3D", "D"), ("low_pair_13", "9S 9S", "S")],
+)
+def test_sankou_leads_a_low_pair_before_a_single(name: str, pair: str, suit: str) -> None:
+    # Leading singles, the heuristic led a single here (2C, 9C, 2S: the note), and the
+    # search judges the pair better; it now leads the lowest pair without points of its
+    # shortest side suit holding one. The rollouts keep the single (ROLLOUTS_PAIRS).
+    game, seat, action = medium(name)
+    assert action == Play(seat, tuple(parse_cards(pair)))
+    obs = game.observation(seat)
+    assert think(obs, level="medium", explain=True).reason == Reason("leads_pair", {"suit": suit})
+    position = Position(obs)
+    single = policy.play(position, seat, Memory.of(position), pairs=policy.ROLLOUTS_PAIRS)
+    assert len(single) == 1 and " ".join(map(str, single)) in POSITIONS[name]["note"]
+    judged = judge(obs, Play(seat, tuple(single)), rollouts=100, seed=1)
+    assert judged is not None and judged.better == action and judged.cost > 0
 
 
 def test_sankou_defender_keeps_off_a_suit_the_dealer_buried() -> None:
