@@ -12,7 +12,9 @@
 - ``medium_v1``: strong_v1's heuristic alone (its ``medium`` level);
 - ``rules``: the short rule-based player of ``bench/baselines/rules.py``;
 - ``strong-FEATURE:N``: the strong player without one of its parts, to measure what that
-  part is worth (``ABLATIONS``: ``inference``, the weighing of worlds by the recent plays).
+  part is worth (``ABLATIONS``: ``inference``, the weighing of worlds by the recent plays;
+  ``first``, the search's first candidate from today's heuristic, which tears a unit in
+  清墩 and leads a low pair in 三扣, instead of the rollouts' heuristic).
 
 Every player decides from the seat's observation only.
 """
@@ -28,11 +30,14 @@ from bench.baselines import rules, strong_v1
 from engine.actions import Action
 from engine.ai import Rollouts, Stats, think
 from engine.ai.qingdun import inference as qingdun_inference
+from engine.ai.qingdun import player as qingdun_player
 from engine.ai.sankou import inference as sankou_inference
+from engine.ai.sankou import player as sankou_player
 
 #: What each ablation turns off: (module, constant, value) set while the player decides.
 ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
     "inference": [(qingdun_inference, "CANDIDATES", 1), (sankou_inference, "CANDIDATES", 1)],
+    "first": [(qingdun_player, "FIRST_TEARS", False), (sankou_player, "FIRST_PAIRS", False)],
 }
 LEVELS = (
     "simple",

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bench.ai_players import Player
+from bench.ai_players import Player, ablated
+from engine.ai.qingdun import player as qingdun_player
+from engine.ai.sankou import player as sankou_player
 
 
 @pytest.mark.parametrize(
@@ -23,6 +25,7 @@ from bench.ai_players import Player
         ("strong:200/2400:0.5", Player("strong", simulations=200, edge=0.5, setup=2400)),
         ("strong_v1:200", Player("strong_v1", simulations=200)),
         ("strong-inference:200", Player("strong-inference", simulations=200)),
+        ("strong-first:200", Player("strong-first", simulations=200)),
     ],
 )
 def test_parse_and_label_round_trip(text: str, player: Player) -> None:
@@ -46,3 +49,12 @@ def test_parse_and_label_round_trip(text: str, player: Player) -> None:
 def test_parse_refuses_with_a_message(text: str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         Player.parse(text)
+
+
+def test_the_first_ablation_gives_the_search_the_rollouts_first_candidate() -> None:
+    # strong-first: the player whose search starts from the rollouts' heuristic (no torn
+    # play in 清墩, no low pair in 三扣), set while it decides and restored after.
+    before = (qingdun_player.FIRST_TEARS, sankou_player.FIRST_PAIRS)
+    with ablated("first"):
+        assert (qingdun_player.FIRST_TEARS, sankou_player.FIRST_PAIRS) == (False, False)
+    assert before == (qingdun_player.FIRST_TEARS, sankou_player.FIRST_PAIRS)

@@ -8,6 +8,7 @@ import random
 from engine.actions import Action, Play
 from engine.ai.budget import Budget
 from engine.ai.decision import Judgement
+from engine.ai.qingdun import player
 from engine.ai.qingdun.player import (
     EDGE,
     Choice,
@@ -26,7 +27,7 @@ def judge(
 ) -> Judgement | None:
     """None when there was nothing to choose or the played move is as good (judged with the
     player's own edge, as the strong player would choose)."""
-    units, first = heuristic(obs)
+    units, first = heuristic(obs, tear=player.FIRST_TEARS)
     played: Choice = tuple(action.cards) if isinstance(action, Play) else None
     options = candidates(obs, units, first)
     keys = [key(option) for option in options]

@@ -35,6 +35,9 @@ MAX_CANDIDATES = 8
 #: heuristic's play: gains the search sees below it are as likely its model's bias, and
 #: acting on them made five times the rollouts worse, not better (docs/ai.md "Strength").
 EDGE = 1.0
+#: Whether the search's first candidate (kept unless another surely gains the edge) is the
+#: tearing heuristic's move, as ``medium`` plays, or the rollouts' (``policy.ROLLOUTS_TEAR``).
+FIRST_TEARS = True
 #: After an ending too big to solve, the exact search is tried again this many cards later.
 RETRY_CARDS = 3
 
@@ -176,10 +179,10 @@ def table_of(obs: QingdunObservation) -> Table:
     return Table(obs.seat, obs.hand_sizes, obs.top, obs.top_led, obs.top_seat, trick_points(obs))
 
 
-def heuristic(obs: QingdunObservation) -> tuple[list[Combo], Choice]:
-    """The seat's split and the heuristic's choice."""
+def heuristic(obs: QingdunObservation, *, tear: bool = True) -> tuple[list[Combo], Choice]:
+    """The seat's split and the heuristic's choice (``tear``: see ``policy.decide``)."""
     units = decompose(obs.hand)
-    unit = decide(units, table_of(obs))
+    unit = decide(units, table_of(obs), tear=tear)
     return units, None if unit is None else unit.cards
 
 
@@ -189,7 +192,7 @@ def think(
     seat = obs.seat
     if level == "simple":
         return Decision(Sampler(obs).world(rng).hint(seat), Stats("play"))
-    units, first = heuristic(obs)
+    units, first = heuristic(obs, tear=FIRST_TEARS or level != "strong")
     stats = Stats("play")
     choice = first
     if level == "strong" and not (first is not None and len(first) == len(obs.hand)):

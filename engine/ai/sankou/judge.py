@@ -11,7 +11,7 @@ from engine.actions import Action, Bid, DeclareTrump, Discard, Pass, Play
 from engine.ai.budget import BIG_FACTOR, Budget
 from engine.ai.clone import clone
 from engine.ai.decision import Judgement
-from engine.ai.sankou import bidding
+from engine.ai.sankou import bidding, player
 from engine.ai.sankou.player import World, candidates, kitty_options, play_evaluator, run_search
 from engine.ai.sankou.reasons import play_reason, setup_reason, trump_reason
 from engine.ai.sankou.rollout import finish
@@ -133,7 +133,7 @@ def _play(
 ) -> Judgement | None:
     position = Position(obs)
     memory = Memory.of(position)
-    options = candidates(position, obs.seat, memory)
+    options = candidates(position, obs.seat, memory, pairs=player.FIRST_PAIRS)
     found = _compare(
         obs, options, list(action.cards), play_evaluator(obs.seat), budget, rng, _same_cards
     )

@@ -40,6 +40,9 @@ from engine.sankou.order import LEVEL, TRUMP
 from engine.sankou.view import Phase
 
 MAX_CANDIDATES = 10
+#: Whether the search's first candidate is the heuristic's move leading low pairs, as
+#: ``medium`` plays, or the rollouts' (``policy.ROLLOUTS_PAIRS``).
+FIRST_PAIRS = False
 #: Trump suits whose burials the kitty search tries.
 KITTY_TRUMPS = 3
 
@@ -168,7 +171,7 @@ def _play(
     seat = obs.seat
     position = Position(obs)
     memory = Memory.of(position)
-    options = candidates(position, seat, memory)
+    options = candidates(position, seat, memory, pairs=FIRST_PAIRS or not strong)
     stats = Stats("play", candidates=len(options))
     index = 0
     if strong and len(options) > 1 and budget.cap:
@@ -193,13 +196,15 @@ def play_evaluator(seat: int) -> Callable[[World, list[Card]], float]:
     return evaluate
 
 
-def candidates(game: policy.Game, seat: int, memory: Memory) -> list[list[Card]]:
+def candidates(
+    game: policy.Game, seat: int, memory: Memory, *, pairs: bool = True
+) -> list[list[Card]]:
     """The heuristic's play first, then plausible alternatives, deduplicated.
 
     Every one is legal by construction: leads of one suit class, follows that play the led
     suit as far as the hand allows.
     """
-    first = policy.play(game, seat, memory)
+    first = policy.play(game, seat, memory, pairs=pairs)
     found: dict[tuple[Card, ...], list[Card]] = {tuple(sorted(first)): first}
     seen = Seen(game, seat, memory)
     order = seen.order

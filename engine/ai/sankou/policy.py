@@ -22,7 +22,8 @@ the hand review's search showed the big search leading such a pair where it led 
 and it wins +0.04 a seat a hand against the heuristic leading singles (docs/ai.md "The
 heuristics").
 The search's rollouts and the worlds' likelihood keep the single (``ROLLOUTS_PAIRS``), as
-in 清墩 a stronger heuristic is not a better model of the other seats.
+in 清墩 a stronger heuristic is not a better model of the other seats, and so does the
+search's first candidate until a strong match measures it (``player.FIRST_PAIRS``).
 """
 
 from __future__ import annotations
