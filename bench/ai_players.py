@@ -13,8 +13,8 @@
 - ``rules``: the short rule-based player of ``bench/baselines/rules.py``;
 - ``strong-FEATURE:N``: the strong player without one of its parts, to measure what that
   part is worth (``ABLATIONS``: ``inference``, the weighing of worlds by the recent plays;
-  ``first``, the search's first candidate from today's heuristic, which tears a unit in
-  清墩 and leads a low pair in 三扣, instead of the rollouts' heuristic).
+  ``first``, the search's first candidate from the rollouts' heuristic, against a player
+  with ``FIRST_TEARS`` (清墩: a torn play) or ``FIRST_PAIRS`` (三扣: a low pair) switched on).
 
 Every player decides from the seat's observation only.
 """

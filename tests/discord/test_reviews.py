@@ -100,9 +100,7 @@ async def test_a_player_reviews_a_finished_hand_privately_once(
         entries[0].startswith("**1.** Move ") and "you played 5♠; better: 9♠ (about " in entries[0]
     )
     whys = [line.strip() for line in lines if line.strip().startswith("Why: ")]
-    assert len(whys) == len(entries) and whys[0] == (
-        "Why: your partner has 2 cards left: lead low so they can take the lead."
-    )
+    assert len(whys) == len(entries) and whys[0] == "Why: leads your weakest single."
     assert lines[-1].startswith("-# Judged by the strong player's search")
     assert reviews == [("qingdun", 1, 16)]
 
@@ -130,10 +128,7 @@ async def test_a_review_in_the_readers_language(
     shown = answer(await bo.slash(world.channel, "scores review", hand="1"))
     lines = shown.content.splitlines()
     assert lines[0] == "**#1 · 清墩 覆盤：你最吃虧的幾步**"
-    assert (
-        "你出了 5♠；更好的是 9♠" in lines[1]
-        and lines[2].strip() == "理由：對家只剩 2 張：出小牌讓他接手。"
-    )
+    assert "你出了 5♠；更好的是 9♠" in lines[1] and lines[2].strip() == "理由：先出手上最小的單牌。"
 
 
 async def test_a_hand_without_costly_decisions_and_one_of_earlier_rules(

@@ -36,8 +36,10 @@ MAX_CANDIDATES = 8
 #: acting on them made five times the rollouts worse, not better (docs/ai.md "Strength").
 EDGE = 1.0
 #: Whether the search's first candidate (kept unless another surely gains the edge) is the
-#: tearing heuristic's move, as ``medium`` plays, or the rollouts' (``policy.ROLLOUTS_TEAR``).
-FIRST_TEARS = True
+#: tearing heuristic's move, as ``medium`` plays, or the rollouts' (``policy.ROLLOUTS_TEAR``):
+#: with it the player read 2.2 below the one before against strong_v1 and 1.0 below itself
+#: without it head to head, neither surely (docs/ai.md "The heuristics").
+FIRST_TEARS = False
 #: After an ending too big to solve, the exact search is tried again this many cards later.
 RETRY_CARDS = 3
 
