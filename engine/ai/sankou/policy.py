@@ -98,10 +98,9 @@ def lead(game: Game, seat: int, memory: Memory, *, pairs: bool = True) -> list[C
         # The dealer buries short suits: keep off those with few cards unseen.
         held = [s for s in side if seen.unseen_count(s) >= LIKELY_VOID]
         side = held or side
-    if pairs:
-        side = [s for s in side if low_pair(seen, s)] or side
-    suit = min(side, key=lambda s: (len(seen.suit_cards(s)), s))
-    pair = low_pair(seen, suit) if pairs else None
+    low = {s: pair for s in side if (pair := low_pair(seen, s))} if pairs else {}
+    suit = min(list(low) or side, key=lambda s: (len(seen.suit_cards(s)), s))
+    pair = low.get(suit)
     return [pair, pair] if pair else [cheapest(seen.suit_cards(suit), order)]
 
 
