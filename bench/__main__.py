@@ -22,7 +22,16 @@ BENCHMARKS = (
     "stop",
 )
 #: Too long for a full run: each runs only when named.
-ON_REQUEST = ("ai", "ai_load", "ai_search", "ai_review", "ai_speed", "ai_bidding", "ai_endgame")
+ON_REQUEST = (
+    "ai",
+    "ai_load",
+    "ai_search",
+    "ai_review",
+    "ai_speed",
+    "ai_bidding",
+    "ai_endgame",
+    "ai_handvalue",
+)
 PARTS = ("board_load",)  # run by service_load; may also run alone
 
 
