@@ -95,14 +95,19 @@ def run_search(
 # Kitty and trump
 
 
-def kitty_options(hand: list[Card]) -> list[Option]:
+def kitty_options(hand: list[Card], *, whole: bool = False) -> list[Option]:
     """Burials for the likeliest trumps (whole short side suits first; with or without point
-    cards; keeping aces or not), one trump per burial, the heuristic's own first."""
+    cards; keeping aces or not), one trump per burial, the heuristic's own first: with
+    ``whole`` the middle level's, which lays short suits whole whatever they hold (the
+    search's candidates are without it: no strong match has measured it)."""
     options: list[Option] = []
     laid_seen: set[tuple[Card, ...]] = set()
     for trump in best_trumps(hand)[:KITTY_TRUMPS]:
         for points, aces in ((False, True), (True, True), (True, False), (False, False)):
-            laid = tuple(sorted(burial(hand, trump, points=points, keep_aces=aces)))
+            whole_too = whole and not points and aces
+            laid = tuple(
+                sorted(burial(hand, trump, points=points, keep_aces=aces, whole=whole_too))
+            )
             if laid not in laid_seen:
                 laid_seen.add(laid)
                 options.append((laid, trump))
@@ -114,7 +119,7 @@ def _discard(
 ) -> Decision:
     seat = obs.seat
     hand = list(obs.hand)
-    options = kitty_options(hand)
+    options = kitty_options(hand, whole=not strong)
     stats = Stats("kitty", candidates=len(options))
     choice = options[0]
     if strong and budget.cap:
@@ -140,7 +145,7 @@ def _trump(
     seat = obs.seat
     laid = tuple(sorted(obs.kitty or ()))
     full = [*obs.hand, *laid]
-    for option in kitty_options(full):
+    for option in [*kitty_options(full), *kitty_options(full, whole=True)]:
         if option[0] == laid:
             return _declared(seat, option[1], Stats("trump", stop="committed"), explain, full)
     suits = best_trumps(obs.hand)

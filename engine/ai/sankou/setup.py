@@ -33,9 +33,12 @@ def best_trumps(hand: Iterable[Card]) -> list[Suit]:
     return sorted(SUITS, key=lambda s: -trump_score(cards, s))
 
 
-def burial(hand: list[Card], trump: Suit, *, points: bool, keep_aces: bool = True) -> list[Card]:
+def burial(
+    hand: list[Card], trump: Suit, *, points: bool, keep_aces: bool = True, whole: bool = False
+) -> list[Card]:
     """Eight cards for the kitty under ``trump``: whole short side suits first (voids let the
-    dealer ruff), then the weakest side cards; point cards only if ``points``."""
+    dealer ruff), then the weakest side cards; point cards only if ``points``, except, with
+    ``whole``, in a short suit laid whole (the middle level: the void is worth more)."""
     order = order_for(trump)
     suit_of, strength = order.suit, order.strength
     side = [c for c in hand if suit_of[c.index] != TRUMP]
@@ -49,7 +52,7 @@ def burial(hand: list[Card], trump: Suit, *, points: bool, keep_aces: bool = Tru
     chosen: list[Card] = []
     for suit in sorted(by_suit, key=lambda s: len(by_suit[s])):
         cards = by_suit[suit]
-        if len(chosen) + len(cards) <= KITTY_SIZE and not any(keep(c) for c in cards):
+        if len(chosen) + len(cards) <= KITTY_SIZE and (whole or not any(keep(c) for c in cards)):
             chosen += cards
     rest = _minus(side, chosen)
     counts = {c: side.count(c) for c in side}
