@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.ai.sankou.setup import best_trumps
-from engine.cards import ACE, BIG_JOKER, KING, SMALL_JOKER, Card
+from engine.cards import ACE, BIG_JOKER, KING, SMALL_JOKER, Card, Suit
 from engine.sankou.order import LEVEL
 
 #: The counts the model reads, in ``features`` order.
@@ -49,7 +49,7 @@ def features(hand: Sequence[Card]) -> tuple[float, ...]:
     for c in trumps + side:
         copies[c] = copies.get(c, 0) + 1
     pairs = [c for c, n in copies.items() if n == 2]
-    lengths: dict[object, int] = {}
+    lengths: dict[Suit | None, int] = {}
     for c in side:
         lengths[c.suit] = lengths.get(c.suit, 0) + 1
     return (
