@@ -312,6 +312,20 @@ def test_the_trump_named_is_the_one_the_kitty_was_laid_for() -> None:
         assert option in kitty_options(hand)
 
 
+@pytest.mark.parametrize("deal", range(8))
+def test_the_burials_tried_do_not_depend_on_the_order_of_the_cards(deal: int) -> None:
+    # The trump phase looks the kitty up among the burials of the hand and kitty together,
+    # which come in another order than at the kitty phase: the burials once depended on it
+    # (ties in the weakest side cards), and 160 of 2,357 burials on 400 deals then named
+    # another trump or none.
+    game = SankouGame.deal(deal)
+    for seat in range(4):
+        full = [*game.hand(seat), *game.kitty]
+        shuffled = random.Random(deal).sample(full, len(full))
+        for whole in (False, True):
+            assert kitty_options(full, whole=whole) == kitty_options(shuffled, whole=whole)
+
+
 def test_a_take_back_leaves_nothing_of_the_move_in_what_the_ai_decides_on() -> None:
     game = SankouGame.deal(6)
     while game.phase is not Phase.PLAY or not game.trick:
