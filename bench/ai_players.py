@@ -13,8 +13,9 @@
 - ``rules``: the short rule-based player of ``bench/baselines/rules.py``;
 - ``strong-FEATURE:N``: the strong player without one of its parts, to measure what that
   part is worth (``ABLATIONS``: ``inference``, the weighing of worlds by the recent plays;
-  ``first``, the search's first candidate from the rollouts' heuristic, against a player
-  with ``FIRST_TEARS`` (清墩: a torn play) or ``FIRST_PAIRS`` (三扣: a low pair) switched on).
+  ``first``, the search's first candidate from the rollouts' heuristic: in 三扣 a single
+  where the strong player leads a low pair (``FIRST_PAIRS``); in 清墩 no change unless
+  ``FIRST_TEARS`` (a torn play) is switched on).
 
 Every player decides from the seat's observation only.
 """

@@ -55,6 +55,7 @@ def test_the_first_ablation_gives_the_search_the_rollouts_first_candidate() -> N
     # strong-first: the player whose search starts from the rollouts' heuristic (no torn
     # play in 清墩, no low pair in 三扣), set while it decides and restored after.
     before = (qingdun_player.FIRST_TEARS, sankou_player.FIRST_PAIRS)
+    assert before == (False, True)  # the shipped players: 三扣's search starts from a pair
     with ablated("first"):
         assert (qingdun_player.FIRST_TEARS, sankou_player.FIRST_PAIRS) == (False, False)
     assert before == (qingdun_player.FIRST_TEARS, sankou_player.FIRST_PAIRS)

@@ -20,10 +20,10 @@ suit that holds one (else the cheapest card of its shortest suit): a low pair is
 by a higher pair, and the others spend two cards of the suit on it. Judging its moves with
 the hand review's search showed the big search leading such a pair where it led a single,
 and it wins +0.04 a seat a hand against the heuristic leading singles (docs/ai.md "The
-heuristics"). The search's rollouts and the worlds' likelihood keep the single
-(``ROLLOUTS_PAIRS``), as in 清墩 a stronger heuristic is not a better model of the other
-seats, and so does the search's first candidate until a strong match measures it
-(``player.FIRST_PAIRS``).
+heuristics"). The search's first candidate leads the pair too (``player.FIRST_PAIRS``,
+measured in strong matches), but its rollouts and the worlds' likelihood keep the single
+(``ROLLOUTS_PAIRS``): as in 清墩, a stronger heuristic there did not make a better model of
+the other seats (no gain measured).
 """
 
 from __future__ import annotations

@@ -66,14 +66,11 @@ def test_sankou_dealer_still_draws_with_its_cheapest_pair() -> None:
     ("name", "pair", "suit"),
     [("low_pair_21", "2C 2C", "C"), ("low_pair_7", "3D 3D", "D"), ("low_pair_13", "9S 9S", "S")],
 )
-def test_sankou_leads_a_low_pair_before_a_single(
-    name: str, pair: str, suit: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_sankou_leads_a_low_pair_before_a_single(name: str, pair: str, suit: str) -> None:
     # Leading singles, the heuristic led a single here (2C, 9C, 2S: the note), and the
     # search values the pair above it on the same worlds; `medium` now leads the lowest pair
-    # without points of its shortest side suit holding one. The rollouts keep the single
-    # (ROLLOUTS_PAIRS), and so does the strong player's first candidate (FIRST_PAIRS), not
-    # yet measured in strong matches; the judge here starts from the pair.
+    # without points of its shortest side suit holding one, and the strong player's search
+    # starts from it (FIRST_PAIRS). The rollouts keep the single (ROLLOUTS_PAIRS).
     game, seat, action = medium(name)
     assert action == Play(seat, tuple(parse_cards(pair)))
     obs = game.observation(seat)
@@ -81,7 +78,7 @@ def test_sankou_leads_a_low_pair_before_a_single(
     position = Position(obs)
     single = policy.play(position, seat, Memory.of(position), pairs=policy.ROLLOUTS_PAIRS)
     assert len(single) == 1 and " ".join(map(str, single)) in POSITIONS[name]["note"]
-    monkeypatch.setattr(sankou_player, "FIRST_PAIRS", True)
+    assert sankou_player.FIRST_PAIRS
     judged = judge(obs, Play(seat, tuple(single)), rollouts=100, seed=1)
     assert judged is not None and judged.better == action and judged.cost > 0
 
