@@ -41,8 +41,9 @@ from engine.sankou.view import Phase
 
 MAX_CANDIDATES = 10
 #: Whether the search's first candidate is the heuristic's move leading low pairs, as
-#: ``medium`` plays (since 3 December 2026: measured +0.08 a seat a hand in strong matches),
-#: or the rollouts' (``policy.ROLLOUTS_PAIRS``).
+#: ``medium`` plays (since 3 December 2026: +0.08 a seat a hand head to head against the
+#: same player starting from the single; against strong_v1 no gain shows, docs/ai.md), or
+#: the rollouts' (``policy.ROLLOUTS_PAIRS``).
 FIRST_PAIRS = True
 #: Trump suits whose burials the kitty search tries.
 KITTY_TRUMPS = 3
