@@ -15,7 +15,9 @@
   part is worth (``ABLATIONS``: ``inference``, the weighing of worlds by the recent plays;
   ``first``, the search's first candidate from the rollouts' heuristic: in 三扣 a single
   where the strong player leads a low pair (``FIRST_PAIRS``); in 清墩 no change unless
-  ``FIRST_TEARS`` (a torn play) is switched on).
+  ``FIRST_TEARS`` (a torn play) is switched on); ``narrow``, the 清墩 weighing as it was
+  before 3 December 2026 (the likelier of 3 deals, judged on 4 decisions of hands up to 15
+  cards, where it is now 6 deals, 8 decisions, 20 cards).
 
 Every player decides from the seat's observation only.
 """
@@ -39,6 +41,11 @@ from engine.ai.sankou import player as sankou_player
 ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
     "inference": [(qingdun_inference, "CANDIDATES", 1), (sankou_inference, "CANDIDATES", 1)],
     "first": [(qingdun_player, "FIRST_TEARS", False), (sankou_player, "FIRST_PAIRS", False)],
+    "narrow": [
+        (qingdun_inference, "CANDIDATES", 3),
+        (qingdun_inference, "RECENT", 4),
+        (qingdun_inference, "SMALL_HAND", 15),
+    ],
 }
 LEVELS = (
     "simple",

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bench.ai_players import Player, ablated
+from engine.ai.qingdun import inference as qingdun_inference
 from engine.ai.qingdun import player as qingdun_player
 from engine.ai.sankou import player as sankou_player
 
@@ -26,6 +27,7 @@ from engine.ai.sankou import player as sankou_player
         ("strong_v1:200", Player("strong_v1", simulations=200)),
         ("strong-inference:200", Player("strong-inference", simulations=200)),
         ("strong-first:200", Player("strong-first", simulations=200)),
+        ("strong-narrow:200", Player("strong-narrow", simulations=200)),
     ],
 )
 def test_parse_and_label_round_trip(text: str, player: Player) -> None:
@@ -59,3 +61,18 @@ def test_the_first_ablation_gives_the_search_the_rollouts_first_candidate() -> N
     with ablated("first"):
         assert (qingdun_player.FIRST_TEARS, sankou_player.FIRST_PAIRS) == (False, False)
     assert before == (qingdun_player.FIRST_TEARS, sankou_player.FIRST_PAIRS)
+
+
+def test_the_narrow_ablation_weighs_fewer_worlds_on_fewer_plays() -> None:
+    # strong-narrow: the 清墩 weighing of worlds as before 3 December 2026, restored after.
+    def now() -> tuple[int, int, int]:
+        return (
+            qingdun_inference.CANDIDATES,
+            qingdun_inference.RECENT,
+            qingdun_inference.SMALL_HAND,
+        )
+
+    assert now() == (6, 8, 20)
+    with ablated("narrow"):
+        assert now() == (3, 4, 15)
+    assert now() == (6, 8, 20)
