@@ -181,7 +181,9 @@ def test_the_image_user_writes_its_database_in_data_and_nowhere_else(data_folder
     # under /root): they then fail to start (logged, the medium player stands in) and
     # multiprocessing may print its own cleanup errors at exit, after the bot's last line.
     lines = done.stderr.splitlines()
-    assert any(line.startswith("cardtable: cannot reach Discord") for line in lines)
+    assert any(line.startswith("cardtable: cannot reach Discord") for line in lines), done.stderr[
+        -2000:
+    ]
     assert done.returncode == 1  # no network here: the database was opened, then Discord failed
     assert (database.stat().st_uid, database.stat().st_gid) == (int(uid), int(gid))
     assert sorted(p.name for p in data_folder.iterdir() if p.name != "cardtable.db") in (
