@@ -12,12 +12,15 @@ the rules in force.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from engine.cards import ALL_CARDS, Card
 from engine.qingdun.combos import POS_RANK, Combo, classify
 
 #: The cost of a loose group by size (0-3 cards): singles are the hardest to get rid of.
 GROUP_COST = (0.0, 1.0, 0.7, 0.4)
+#: ``GROUP_COST`` by any count a rank can have (three decks: up to 12 cards).
+_COST = tuple(GROUP_COST[min(c, 3)] for c in range(13))
 #: Extra value of a straight flush (a bomb) made of loose cards.
 FLUSH_BONUS = 1.2
 SUITED = range(2, 15)
@@ -45,14 +48,15 @@ def split_counts(cnt: list[int]) -> list[Combo]:
             units.append([ALL_CARDS[index]] * cnt[index])
             cnt[index] = 0
     # 清墩: three identical cards.
-    for index in range(52):
-        if cnt[index] == 3:
-            units.append([ALL_CARDS[index]] * 3)
-            cnt[index] = 0
+    while 3 in cnt:
+        index = cnt.index(3)
+        units.append([ALL_CARDS[index]] * 3)
+        cnt[index] = 0
     # Bombs: four or more of a rank.
     rc = [0] * 17
-    for index in range(52):
-        rc[index % 13 + 2] += cnt[index]
+    for rank in SUITED:
+        base = rank - 2
+        rc[rank] = cnt[base] + cnt[base + 13] + cnt[base + 26] + cnt[base + 39]
     for rank in SUITED:
         if rc[rank] >= 4:
             take = min(rc[rank], 8)
@@ -62,12 +66,18 @@ def split_counts(cnt: list[int]) -> list[Combo]:
     units += _groups(cnt, rc)
     combos = []
     for unit in units:
-        combo = classify(unit)
+        combo = _combo(tuple(unit))
         if combo is None:  # cannot happen for the shapes built here; stay safe
             combos += [c for card in unit if (c := classify([card])) is not None]
         else:
             combos.append(combo)
     return combos
+
+
+@lru_cache(maxsize=1 << 14)
+def _combo(unit: tuple[Card, ...]) -> Combo | None:
+    """``classify``, remembered: the same units come up in world after world."""
+    return classify(unit)
 
 
 def _take(cnt: list[int], rank: int, k: int, suit: int | None = None) -> list[Card]:
@@ -76,46 +86,61 @@ def _take(cnt: list[int], rank: int, k: int, suit: int | None = None) -> list[Ca
     if suit is not None:
         cnt[suit * 13 + base] -= k
         return [ALL_CARDS[suit * 13 + base]] * k
+    # (copies, index): sorted, fewest copies first and the lower suit among equals.
+    held = [(cnt[i], i) for i in (base, base + 13, base + 26, base + 39) if cnt[i]]
+    if len(held) > 1:
+        held.sort()
     taken: list[Card] = []
-    for s in sorted(range(4), key=lambda s: cnt[s * 13 + base]):
-        index = s * 13 + base
-        n = min(cnt[index], k - len(taken))
-        if n:
-            cnt[index] -= n
-            taken += [ALL_CARDS[index]] * n
+    for copies, index in held:
+        n = min(copies, k - len(taken))
+        cnt[index] -= n
+        taken += [ALL_CARDS[index]] * n
         if len(taken) == k:
             break
     return taken
 
 
 def _cost(counts: Sequence[int]) -> float:
-    return sum(GROUP_COST[min(c, 3)] for c in counts)
+    return sum(_COST[c] for c in counts)
 
 
 def _chains(cnt: list[int], rc: list[int]) -> list[list[Card]]:
-    """Greedily take the chain (or straight flush) that saves the most, while one does."""
+    """Greedily take the chain (or straight flush) that saves the most, while one does.
+
+    Each span's cost is summed from per-position lists in the same order as the ranks, so
+    the gains, and the choice among equal ones, are exactly those of summing rank by rank.
+    """
     units: list[list[Card]] = []
     while True:
+        counts = [rc[r] for r in POS_RANK]
+        before = [_COST[c] for c in counts]
         best: tuple[float, int, list[tuple[int, int]], int | None] | None = None
+        after1: list[float] | None = None
+        triples = False  # three ranks in a row of three or more cards
         for need, least, exact in ((1, 5, 5), (2, 3, 0), (3, 3, 0)):
-            for lo, hi in _spans([rc[POS_RANK[p]] >= need for p in range(16)], least, exact):
-                ranks = POS_RANK[lo : hi + 1]
-                before = _cost([rc[r] for r in ranks])
-                after = _cost([rc[r] - need for r in ranks])
-                gain = before - after - 1
-                if best is None or (gain, need * len(ranks)) > (best[0], best[1]):
-                    best = (gain, need * len(ranks), [(r, need) for r in ranks], None)
-        for lo, hi, suit in _flush_spans(cnt):
-            ranks = POS_RANK[lo : hi + 1]
-            gain = _cost([rc[r] for r in ranks]) - _cost([rc[r] - 1 for r in ranks]) - 1
-            gain += FLUSH_BONUS
-            if best is None or (gain, 5) > (best[0], best[1]):
-                best = (gain, 5, [(r, 1) for r in ranks], suit)
-        for unit in _triples_with_pairs(rc):
+            ok = [c >= need for c in counts]
+            if not _has_run(ok, least):
+                continue
+            triples = triples or need == 3
+            after = [_COST[c - need] if c >= need else 0.0 for c in counts]
+            if need == 1:
+                after1 = after
+            for lo, hi in _spans(ok, least, exact):
+                gain = sum(before[lo : hi + 1]) - sum(after[lo : hi + 1]) - 1
+                size = need * (hi - lo + 1)
+                if best is None or (gain, size) > (best[0], best[1]):
+                    best = (gain, size, [(r, need) for r in POS_RANK[lo : hi + 1]], None)
+        if after1 is not None:  # a straight flush needs five ranks in a row
+            for lo, hi, suit in _flush_spans(cnt):
+                gain = sum(before[lo : hi + 1]) - sum(after1[lo : hi + 1]) - 1
+                gain += FLUSH_BONUS
+                if best is None or (gain, 5) > (best[0], best[1]):
+                    best = (gain, 5, [(r, 1) for r in POS_RANK[lo : hi + 1]], suit)
+        for unit in _triples_with_pairs(rc) if triples else ():
             ranks_taken = unit
-            before = _cost([rc[r] for r, _ in ranks_taken])
-            after = _cost([rc[r] - n for r, n in ranks_taken])
-            gain = before - after - 1
+            before_cost = _cost([rc[r] for r, _ in ranks_taken])
+            after_cost = _cost([rc[r] - n for r, n in ranks_taken])
+            gain = before_cost - after_cost - 1
             size = sum(n for _, n in ranks_taken)
             if best is None or (gain, size) > (best[0], best[1]):
                 best = (gain, size, ranks_taken, None)
@@ -127,6 +152,16 @@ def _chains(cnt: list[int], rc: list[int]) -> list[list[Card]]:
             cards += _take(cnt, rank, n, suit)
             rc[rank] -= n
         units.append(cards)
+
+
+def _has_run(ok: list[bool], length: int) -> bool:
+    """Whether positions 1-15 hold ``length`` in a row where ``ok`` holds."""
+    run = 0
+    for p in range(1, 16):
+        run = run + 1 if ok[p] else 0
+        if run >= length:
+            return True
+    return False
 
 
 def _spans(ok: list[bool], least: int, exact: int = 0) -> list[tuple[int, int]]:
