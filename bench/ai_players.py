@@ -17,7 +17,9 @@
   where the strong player leads a low pair (``FIRST_PAIRS``); in 清墩 no change unless
   ``FIRST_TEARS`` (a torn play) is switched on); ``narrow``, the 清墩 weighing as it was
   before 3 December 2026 (the likelier of 3 deals, judged on 4 decisions of hands up to 15
-  cards, where it is now 6 deals, 8 decisions, 20 cards).
+  cards, where it is now 6 deals, 8 decisions, 20 cards); ``sharp``, the 清墩 weighing with
+  a decision the heuristic would not have made 0.2 times as likely, not 0.35 (measured and
+  not kept, 3 December 2026).
 
 Every player decides from the seat's observation only.
 """
@@ -41,6 +43,7 @@ from engine.ai.sankou import player as sankou_player
 ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
     "inference": [(qingdun_inference, "CANDIDATES", 1), (sankou_inference, "CANDIDATES", 1)],
     "first": [(qingdun_player, "FIRST_TEARS", False), (sankou_player, "FIRST_PAIRS", False)],
+    "sharp": [(qingdun_inference, "MISMATCH", 0.2)],
     "narrow": [
         (qingdun_inference, "CANDIDATES", 3),
         (qingdun_inference, "RECENT", 4),

@@ -28,6 +28,7 @@ from engine.ai.sankou import player as sankou_player
         ("strong-inference:200", Player("strong-inference", simulations=200)),
         ("strong-first:200", Player("strong-first", simulations=200)),
         ("strong-narrow:200", Player("strong-narrow", simulations=200)),
+        ("strong-sharp:200", Player("strong-sharp", simulations=200)),
     ],
 )
 def test_parse_and_label_round_trip(text: str, player: Player) -> None:
@@ -76,3 +77,11 @@ def test_the_narrow_ablation_weighs_fewer_worlds_on_fewer_plays() -> None:
     with ablated("narrow"):
         assert now() == (3, 4, 15)
     assert now() == (6, 8, 20)
+
+
+def test_the_sharp_ablation_trusts_the_heuristic_more() -> None:
+    # strong-sharp: a decision the heuristic would not have made weighs 0.2, not 0.35.
+    assert qingdun_inference.MISMATCH == 0.35
+    with ablated("sharp"):
+        assert qingdun_inference.MISMATCH == 0.2
+    assert qingdun_inference.MISMATCH == 0.35
