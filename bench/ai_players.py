@@ -19,7 +19,7 @@
   before 3 December 2026 (the likelier of 3 deals, judged on 4 decisions of hands up to 15
   cards, where it is now 6 deals, 8 decisions, 20 cards); ``sharp``, the 清墩 weighing with
   a decision the heuristic would not have made 0.2 times as likely, not 0.35 (measured and
-  not kept, 3 December 2026).
+  not kept, 3 December 2026); ``soft``, the same at 0.5.
 
 Every player decides from the seat's observation only.
 """
@@ -44,6 +44,7 @@ ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
     "inference": [(qingdun_inference, "CANDIDATES", 1), (sankou_inference, "CANDIDATES", 1)],
     "first": [(qingdun_player, "FIRST_TEARS", False), (sankou_player, "FIRST_PAIRS", False)],
     "sharp": [(qingdun_inference, "MISMATCH", 0.2)],
+    "soft": [(qingdun_inference, "MISMATCH", 0.5)],
     "narrow": [
         (qingdun_inference, "CANDIDATES", 3),
         (qingdun_inference, "RECENT", 4),

@@ -29,6 +29,7 @@ from engine.ai.sankou import player as sankou_player
         ("strong-first:200", Player("strong-first", simulations=200)),
         ("strong-narrow:200", Player("strong-narrow", simulations=200)),
         ("strong-sharp:200", Player("strong-sharp", simulations=200)),
+        ("strong-soft:200", Player("strong-soft", simulations=200)),
     ],
 )
 def test_parse_and_label_round_trip(text: str, player: Player) -> None:
@@ -79,9 +80,11 @@ def test_the_narrow_ablation_weighs_fewer_worlds_on_fewer_plays() -> None:
     assert now() == (6, 8, 20)
 
 
-def test_the_sharp_ablation_trusts_the_heuristic_more() -> None:
-    # strong-sharp: a decision the heuristic would not have made weighs 0.2, not 0.35.
+def test_the_sharp_and_soft_ablations_trust_the_heuristic_more_and_less() -> None:
+    # A decision the heuristic would not have made weighs 0.2 (sharp) or 0.5 (soft), not 0.35.
     assert qingdun_inference.MISMATCH == 0.35
     with ablated("sharp"):
         assert qingdun_inference.MISMATCH == 0.2
+    with ablated("soft"):
+        assert qingdun_inference.MISMATCH == 0.5
     assert qingdun_inference.MISMATCH == 0.35
