@@ -25,7 +25,6 @@ Positions come from hands played by the heuristic (``medium``) in every seat, ev
 from __future__ import annotations
 
 import argparse
-import multiprocessing
 import random
 import statistics
 import time
@@ -34,6 +33,7 @@ from typing import Any
 
 from bench.baselines import strong_v1
 from bench.baselines.strong_v1 import search as v1_search
+from bench.pool import STOPPED, pool
 from engine.actions import Action
 from engine.ai import Rollouts, choose, judge, search, think
 from engine.ai.search import INDIFFERENT
@@ -182,8 +182,12 @@ def main(argv: list[str] | None = None) -> None:
             for i, p in enumerate(positions(game_name, args.positions, args.every, args.first_deal))
         ]
         random.Random(0).shuffle(tasks)  # mix early and late positions across the workers
-        with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-            rows = pool.map(measure, tasks)
+        try:
+            with pool(args.workers) as running:
+                rows = running.map(measure, tasks)
+        except KeyboardInterrupt:
+            print("\nstopped: nothing kept (every position is measured again)", flush=True)
+            raise SystemExit(STOPPED) from None
         for line in _report(game_name, args.rollouts, rows):
             print(line, flush=True)
 

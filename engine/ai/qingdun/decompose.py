@@ -137,13 +137,12 @@ def _chains(cnt: list[int], rc: list[int]) -> list[list[Card]]:
                 if best is None or (gain, 5) > (best[0], best[1]):
                     best = (gain, 5, [(r, 1) for r in POS_RANK[lo : hi + 1]], suit)
         for unit in _triples_with_pairs(rc) if triples else ():
-            ranks_taken = unit
-            before_cost = _cost([rc[r] for r, _ in ranks_taken])
-            after_cost = _cost([rc[r] - n for r, n in ranks_taken])
+            before_cost = _cost([rc[r] for r, _ in unit])
+            after_cost = _cost([rc[r] - n for r, n in unit])
             gain = before_cost - after_cost - 1
-            size = sum(n for _, n in ranks_taken)
+            size = sum(n for _, n in unit)
             if best is None or (gain, size) > (best[0], best[1]):
-                best = (gain, size, ranks_taken, None)
+                best = (gain, size, unit, None)
         if best is None or best[0] <= 0:
             return units
         _, _, taken, suit = best

@@ -1,0 +1,42 @@
+"""Process pools for the long benchmarks that stop cleanly on Ctrl-C or SIGTERM.
+
+Without this, Ctrl-C reaches every worker of a pool (they share the terminal's process
+group) and each prints its own ``KeyboardInterrupt`` traceback, and SIGTERM kills the main
+process alone, leaving its workers to die later on a broken pipe. Here the workers ignore
+Ctrl-C, the main process turns SIGTERM into ``KeyboardInterrupt``, ``pool`` then terminates
+the workers, and the caller says what was kept.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
+from multiprocessing.pool import Pool
+
+#: The exit status of a benchmark stopped by a signal (as a shell reports SIGINT).
+STOPPED = 130
+
+
+def _ignore_interrupt() -> None:
+    """A worker leaves Ctrl-C to the main process, which ends it (with SIGTERM, which a
+    worker must therefore keep: it dies of it without a word)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def pool(workers: int) -> Iterator[Pool]:
+    """A spawn pool of ``workers`` processes; on Ctrl-C or SIGTERM in the main process the
+    workers are terminated at once and ``KeyboardInterrupt`` goes on to the caller."""
+    before = signal.signal(signal.SIGTERM, signal.default_int_handler)
+    workers_pool = multiprocessing.get_context("spawn").Pool(workers, _ignore_interrupt)
+    try:
+        yield workers_pool
+        workers_pool.close()
+    except BaseException:
+        workers_pool.terminate()
+        raise
+    finally:
+        workers_pool.join()
+        signal.signal(signal.SIGTERM, before)
