@@ -19,7 +19,7 @@
   before 3 December 2026 (the likelier of 3 deals, judged on 4 decisions of hands up to 15
   cards, where it is now 6 deals, 8 decisions, 20 cards); ``sharp``, the 清墩 weighing with
   a decision the heuristic would not have made 0.2 times as likely, not 0.35 (measured and
-  not kept, 3 December 2026); ``soft``, the same at 0.5.
+  not kept, 3 December 2026); ``soft``, the same at 0.5 (−0.58 [−1.40, +0.25], not kept).
 
 Every player decides from the seat's observation only.
 """
