@@ -23,7 +23,7 @@ from engine.ai.qingdun.policy import ROLLOUTS_TEAR, Table, decide
 from engine.cards import Card
 
 RECENT = 8
-MISMATCH = 0.35  # 0.2 and 0.5 both measured worse head to head (docs/ai.md)
+MISMATCH = 0.35  # 0.2 and 0.5 both read below it head to head, neither surely (docs/ai.md)
 CANDIDATES = 6
 SMALL_HAND = 20
 
