@@ -32,7 +32,7 @@ from typing import Any
 
 from bench.ai_players import Player
 from bench.ai_report import HandRecord, report
-from bench.pool import STOPPED, pool
+from bench.pool import pool
 from engine.game import GameBase
 from engine.qingdun import Game as QingdunGame
 from engine.sankou import Game as SankouGame
@@ -103,7 +103,12 @@ def run(
     peak = max((rss for _, rss in done.values()), default=0)
     if not tasks:
         return results, peak, 0.0
-    with pool(workers) as running:
+    kept = (
+        f"the finished deals are in {records}; the same command goes on from there"
+        if records
+        else "nothing kept (--records DIR keeps the finished deals)"
+    )
+    with pool(workers, kept) as running:
         for deal, hands, rss in running.imap_unordered(play_deal, tasks):
             results.append(hands)
             peak = max(peak, rss)
@@ -158,14 +163,9 @@ def main(argv: list[str] | None = None) -> None:
                 results = [hands for hands, _ in done.values()]
                 peak, wall = max((r for _, r in done.values()), default=0), 0.0
             else:
-                try:
-                    results, peak, wall = run(
-                        game_name, args.deals, tested, other, args.workers, args.first_deal, records
-                    )
-                except KeyboardInterrupt:
-                    kept = f"the finished deals are in {records}" if records else "nothing kept"
-                    print(f"\nstopped: {kept}; the same command goes on from there", flush=True)
-                    raise SystemExit(STOPPED) from None
+                results, peak, wall = run(
+                    game_name, args.deals, tested, other, args.workers, args.first_deal, records
+                )
             if not results:
                 print(f"{game_name}: {tested.label()} vs {other.label()}: no deals recorded")
                 continue

@@ -33,7 +33,7 @@ from typing import Any
 
 from bench.baselines import strong_v1
 from bench.baselines.strong_v1 import search as v1_search
-from bench.pool import STOPPED, pool
+from bench.pool import pool
 from engine.actions import Action
 from engine.ai import Rollouts, choose, judge, search, think
 from engine.ai.search import INDIFFERENT
@@ -182,12 +182,8 @@ def main(argv: list[str] | None = None) -> None:
             for i, p in enumerate(positions(game_name, args.positions, args.every, args.first_deal))
         ]
         random.Random(0).shuffle(tasks)  # mix early and late positions across the workers
-        try:
-            with pool(args.workers) as running:
-                rows = running.map(measure, tasks)
-        except KeyboardInterrupt:
-            print("\nstopped: nothing kept (every position is measured again)", flush=True)
-            raise SystemExit(STOPPED) from None
+        with pool(args.workers, "nothing kept (every position is measured again)") as running:
+            rows = running.map(measure, tasks)
         for line in _report(game_name, args.rollouts, rows):
             print(line, flush=True)
 
