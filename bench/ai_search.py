@@ -19,23 +19,31 @@ Positions come from hands played by the heuristic (``medium``) in every seat, ev
 - with ``--ceiling``, how often two searches of ten times the rollouts with different
   seeds agree: the most a hint can agree with one of them.
 
+``--seconds S`` cuts the hint at S seconds of wall time as the bot does (``BIG_FACTOR`` × S
+for a bid, kitty or trump), on top of its rollouts: the hint a player gets on this machine
+at its load, not a reproducible figure. ``--reference N`` gives the big search N rollouts
+instead of ten times the hint's (so hints of several budgets meet the same reference).
+
     python -m bench ai_search --games sankou --positions 200 --rollouts 200 [--ceiling]
+    python -m bench ai_search --games qingdun --rollouts 200 --seconds 0.3 --reference 4000
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from bench.baselines import strong_v1
 from bench.baselines.strong_v1 import search as v1_search
 from bench.pool import pool
 from engine.actions import Action
-from engine.ai import Rollouts, choose, judge, search, think
+from engine.ai import BIG_FACTOR, Rollouts, choose, judge, phase_of, search, think
 from engine.ai.search import INDIFFERENT
 from engine.game import GameBase
 from engine.records import GAMES
@@ -94,9 +102,12 @@ def _v1_ties(obs: object, rollouts: int, seed: int) -> tuple[int, int, int]:
     return rounds, tied, evaluations
 
 
-def _watched_think(obs: object, seed: int, rollouts: int) -> tuple[Any, dict[str, int]]:
-    """The strong player's hint, with its search rounds among candidates counted by whether
-    every candidate was still in (the first phase) or only some (after halving)."""
+def _watched_think(
+    obs: Any, seed: int, rollouts: int, seconds: float | None
+) -> tuple[Any, dict[str, int]]:
+    """The strong player's hint (cut at ``seconds`` as the bot cuts it, when given), with
+    its search rounds among candidates counted by whether every candidate was still in (the
+    first phase) or only some (after halving)."""
     counts = {"first": 0, "first_tied": 0, "later": 0, "later_tied": 0}
     original = search._round
 
@@ -111,7 +122,10 @@ def _watched_think(obs: object, seed: int, rollouts: int) -> tuple[Any, dict[str
 
     search._round = watched  # type: ignore[assignment]
     try:
-        return think(obs, seed=seed, simulations=rollouts), counts  # type: ignore[arg-type]
+        if seconds is not None and phase_of(obs) != "play":
+            seconds *= BIG_FACTOR  # as ``bot.service.thinking`` gives the big decisions
+        hint = think(obs, seed=seed, seconds=seconds, rollouts=Rollouts(play=rollouts))
+        return hint, counts
     finally:
         search._round = original  # type: ignore[assignment]
 
@@ -122,26 +136,39 @@ def _cost(obs: Any, action: Action, rollouts: int, seed: int) -> float:
     return judged.cost if judged is not None else 0.0
 
 
-def measure(task: tuple[Position, int, int, bool]) -> dict[str, Any]:
-    (game_name, start, actions), rollouts, index, ceiling = task
+@dataclass(frozen=True)
+class Task:
+    """One position to measure, with the hint's budget and the big search's rollouts."""
+
+    position: Position
+    index: int  # the position's number: its seeds
+    rollouts: int
+    seconds: float | None
+    reference: int
+    ceiling: bool
+
+
+def measure(task: Task) -> dict[str, Any]:
+    game_name, start, actions = task.position
     game: GameBase = GAMES[game_name].replay(start, actions)
     obs = game.observation(game.to_move)  # type: ignore[attr-defined]
-    seed = 1000 + index
+    seed = 1000 + task.index
     started = time.process_time()
-    hint, split = _watched_think(obs, seed, rollouts)
+    hint, split = _watched_think(obs, seed, task.rollouts, task.seconds)
     cpu = time.process_time() - started
-    big = Rollouts(play=10 * rollouts)
+    reference = task.reference
+    big = Rollouts(play=reference)
     deep = think(obs, seed=seed + 7919, rollouts=big)
     agree = hint.action == deep.action
-    cost = 0.0 if agree else _cost(obs, hint.action, 10 * rollouts, seed + 7919)
+    cost = 0.0 if agree else _cost(obs, hint.action, reference, seed + 7919)
     again, again_cost = None, 0.0
-    if ceiling and hint.stats.candidates > 1:
+    if task.ceiling and hint.stats.candidates > 1:
         other = think(obs, seed=seed + 2 * 7919, rollouts=big).action
         again = other == deep.action
         if not again:  # the same judge: what a big search's move costs by another's values
-            again_cost = _cost(obs, other, 10 * rollouts, seed + 7919)
+            again_cost = _cost(obs, other, reference, seed + 7919)
     started = time.process_time()
-    v1_rounds, v1_tied, v1_rollouts = _v1_ties(obs, rollouts, seed)
+    v1_rounds, v1_tied, v1_rollouts = _v1_ties(obs, task.rollouts, seed)
     v1_cpu = time.process_time() - started
     return {
         "cpu": cpu,
@@ -173,18 +200,26 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--first-deal", type=int, default=5000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument(
+        "--seconds", type=float, help="cut the hint at this wall time, as the bot does"
+    )
+    parser.add_argument(
+        "--reference", type=int, help="the big search's rollouts (default: 10 × --rollouts)"
+    )
+    parser.add_argument(
         "--ceiling", action="store_true", help="also compare two big searches (seeds differ)"
     )
     args = parser.parse_args(argv or [])
+    reference = args.reference or 10 * args.rollouts
     for game_name in args.games.split(","):
+        found = positions(game_name, args.positions, args.every, args.first_deal)
         tasks = [
-            (p, args.rollouts, i, args.ceiling)
-            for i, p in enumerate(positions(game_name, args.positions, args.every, args.first_deal))
+            Task(p, i, args.rollouts, args.seconds, reference, args.ceiling)
+            for i, p in enumerate(found)
         ]
         random.Random(0).shuffle(tasks)  # mix early and late positions across the workers
         with pool(args.workers, "nothing kept (every position is measured again)") as running:
             rows = running.map(measure, tasks)
-        for line in _report(game_name, args.rollouts, rows):
+        for line in _report(game_name, args.rollouts, args.seconds, reference, rows):
             print(line, flush=True)
 
 
@@ -194,16 +229,27 @@ def _spread(costs: list[float]) -> str:
     return f"mean {statistics.fmean(costs):.3f}, median {middle:.3f}, max {max(costs):.3f} points"
 
 
-def _report(game_name: str, rollouts: int, rows: list[dict[str, Any]]) -> Iterator[str]:
+def _report(
+    game_name: str,
+    rollouts: int,
+    seconds: float | None,
+    reference: int,
+    rows: list[dict[str, Any]],
+) -> Iterator[str]:
     choices = [r for r in rows if r["candidates"] > 1]
     agree = sum(r["agree"] for r in choices) / len(choices) if choices else 0.0
     rounds, tied = sum(r["rounds"] for r in rows), sum(r["tied"] for r in rows)
     v1_rounds, v1_tied = sum(r["v1_rounds"] for r in rows), sum(r["v1_tied"] for r in rows)
+    cut = "" if seconds is None else f", cut at {seconds:g} s ({os.getloadavg()[0]:.1f} load)"
     yield (
         f"{game_name}: {len(rows)} positions, {len(choices)} with a choice; "
-        f"hint {rollouts} rollouts"
+        f"hint {rollouts} rollouts{cut}"
     )
-    yield f"  hint agrees with 10× the rollouts : {agree:.1%}  (goal ≥ 90%)"
+    if seconds is not None and choices:
+        spent = sorted(r["rollouts"] for r in choices)
+        middle, mean = spent[len(spent) // 2], statistics.fmean(spent)
+        yield f"  the hint's rollouts: median {middle}, mean {mean:.0f}"
+    yield f"  hint agrees with {reference} rollouts : {agree:.1%}  (goal ≥ 90%)"
     for phase in sorted({r["phase"] for r in choices}):
         some = [r for r in choices if r["phase"] == phase]
         share = sum(r["agree"] for r in some) / len(some)
@@ -211,7 +257,7 @@ def _report(game_name: str, rollouts: int, rows: list[dict[str, Any]]) -> Iterat
     differ = [r["cost"] for r in choices if not r["agree"]]
     if differ:
         yield (
-            f"  where they differ, the hint's move costs (10× judge): {_spread(differ)};"
+            f"  where they differ, the hint's move costs (big search): {_spread(differ)};"
             f" {sum(differ) / len(choices):.3f} a hint on average"
         )
     if choices:
@@ -220,7 +266,7 @@ def _report(game_name: str, rollouts: int, rows: list[dict[str, Any]]) -> Iterat
     twice = [r for r in choices if r["ceiling"] is not None]
     if twice:
         share = sum(r["ceiling"] for r in twice) / len(twice)
-        yield f"  two 10× searches agree (ceiling)  : {share:.1%} of {len(twice)}"
+        yield f"  two big searches agree (ceiling)  : {share:.1%} of {len(twice)}"
         apart = [r["ceiling_cost"] for r in twice if not r["ceiling"]]
         if apart:
             yield f"    where they differ, one's move costs by the other's judge: {_spread(apart)}"
