@@ -15,11 +15,14 @@
   part is worth (``ABLATIONS``: ``inference``, the weighing of worlds by the recent plays;
   ``first``, the search's first candidate from the rollouts' heuristic: in 三扣 a single
   where the strong player leads a low pair (``FIRST_PAIRS``); in 清墩 no change unless
-  ``FIRST_TEARS`` (a torn play) is switched on); ``narrow``, the 清墩 weighing as it was
-  before 3 December 2026 (the likelier of 3 deals, judged on 4 decisions of hands up to 15
-  cards, where it is now 6 deals, 8 decisions, 20 cards); ``sharp``, the 清墩 weighing with
+  ``FIRST_FULL`` (a torn play, a partner's play taken over) is switched on); ``narrow``,
+  the 清墩 weighing as it was before 3 December 2026 (the likelier of 3 deals, judged on 4
+  decisions of hands up to 15 cards, where it is now 6 deals, 8 decisions, 20 cards);
+  ``sharp``, the 清墩 weighing with
   a decision the heuristic would not have made 0.2 times as likely, not 0.35 (measured and
-  not kept, 3 December 2026); ``soft``, the same at 0.5 (−0.58 [−1.40, +0.25], not kept).
+  not kept, 3 December 2026); ``soft``, the same at 0.5 (−0.58 [−1.40, +0.25], not kept);
+- ``medium-overtake``: the middle level before it took over a partner's low play (清墩, 6
+  December 2026; the strong player's rollouts and first candidate never take over).
 
 Every player decides from the seat's observation only.
 """
@@ -36,13 +39,14 @@ from engine.actions import Action
 from engine.ai import Rollouts, Stats, think
 from engine.ai.qingdun import inference as qingdun_inference
 from engine.ai.qingdun import player as qingdun_player
+from engine.ai.qingdun import policy as qingdun_policy
 from engine.ai.sankou import inference as sankou_inference
 from engine.ai.sankou import player as sankou_player
 
 #: What each ablation turns off: (module, constant, value) set while the player decides.
 ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
     "inference": [(qingdun_inference, "CANDIDATES", 1), (sankou_inference, "CANDIDATES", 1)],
-    "first": [(qingdun_player, "FIRST_TEARS", False), (sankou_player, "FIRST_PAIRS", False)],
+    "first": [(qingdun_player, "FIRST_FULL", False), (sankou_player, "FIRST_PAIRS", False)],
     "sharp": [(qingdun_inference, "MISMATCH", 0.2)],
     "soft": [(qingdun_inference, "MISMATCH", 0.5)],
     "narrow": [
@@ -50,6 +54,10 @@ ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
         (qingdun_inference, "RECENT", 4),
         (qingdun_inference, "SMALL_HAND", 15),
     ],
+}
+#: The same for the middle level: ``medium-overtake``.
+MEDIUM_ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
+    "overtake": [(qingdun_policy, "OVERTAKE_RANK", 0), (qingdun_policy, "OVERTAKE_PLAYS", 0)],
 }
 LEVELS = (
     "simple",
@@ -59,6 +67,7 @@ LEVELS = (
     "strong_v1",
     "rules",
     *(f"strong-{a}" for a in ABLATIONS),
+    *(f"medium-{a}" for a in MEDIUM_ABLATIONS),
 )
 UNBOUNDED = 10**9
 
@@ -66,8 +75,9 @@ UNBOUNDED = 10**9
 @contextmanager
 def ablated(name: str) -> Iterator[None]:
     """The strong player without the part ``name`` while the block runs."""
-    saved = [(module, attr, getattr(module, attr)) for module, attr, _ in ABLATIONS[name]]
-    for module, attr, value in ABLATIONS[name]:
+    changes = (ABLATIONS | MEDIUM_ABLATIONS)[name]
+    saved = [(module, attr, getattr(module, attr)) for module, attr, _ in changes]
+    for module, attr, value in changes:
         setattr(module, attr, value)
     try:
         yield

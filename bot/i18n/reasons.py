@@ -97,6 +97,21 @@ REASONS: dict[str, Entry] = {
         "炸下這一輪的 {points} 分",
         "炸下这一轮的 {points} 分",
     ),
+    "reason.takes_over_low": _e(
+        "your partner's {kind} is low: take the trick over before an opponent beats it",
+        "對家這手{kind}太小：先接過來，免得被對手壓",
+        "对家这手{kind}太小：先接过来，免得被对手压",
+    ),
+    "reason.takes_over_to_finish": _e(
+        "takes the lead from your partner: {plays} more plays and you are out",
+        "接過對家的牌權：再出 {plays} 手就走完",
+        "接过对家的牌权：再出 {plays} 手就走完",
+    ),
+    "reason.takes_over_to_finish.plays_one": _e(
+        "takes the lead from your partner: one more play and you are out",
+        "接過對家的牌權：再出 1 手就走完",
+        "接过对家的牌权：再出 1 手就走完",
+    ),
     "reason.beats_cheaply": _e(
         "beats it with your smallest {kind} ({points} points on the trick)",
         "用最小的{kind}壓過（這一輪 {points} 分）",

@@ -31,6 +31,8 @@ REASONS: dict[str, tuple[str, ...]] = {
     "bombs_to_finish": ("plays",),
     "bombs_for_points": ("points", "bombs"),
     "beats_cheaply": ("kind", "points"),
+    "takes_over_low": ("kind",),
+    "takes_over_to_finish": ("plays",),
     # 三扣
     "bids": ("expected", "bid"),
     "passes_bid": ("expected",),

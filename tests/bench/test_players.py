@@ -4,12 +4,20 @@ since the records of a match are filed under it."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from bench.ai_players import Player, ablated
+from engine.actions import Pass, Play, action_from_json
 from engine.ai.qingdun import inference as qingdun_inference
 from engine.ai.qingdun import player as qingdun_player
+from engine.ai.qingdun import policy as qingdun_policy
 from engine.ai.sankou import player as sankou_player
+from engine.qingdun import Game as QingdunGame
+
+POSITIONS = Path(__file__).parents[1] / "engine" / "ai" / "positions.json"
 
 
 @pytest.mark.parametrize(
@@ -18,6 +26,7 @@ from engine.ai.sankou import player as sankou_player
         ("simple", Player("simple")),
         ("medium", Player("medium")),
         ("rules", Player("rules")),
+        ("medium-overtake", Player("medium-overtake")),
         ("strong:200", Player("strong", simulations=200)),
         ("strong:0.5s", Player("strong", seconds=0.5)),
         ("strong:200:0", Player("strong", simulations=200, edge=0.0)),
@@ -43,6 +52,8 @@ def test_parse_and_label_round_trip(text: str, player: Player) -> None:
     [
         ("expert:200", "unknown player 'expert'"),
         ("medium:200", "medium takes no budget"),
+        ("medium-overtake:200", "medium-overtake takes no budget"),
+        ("medium-first", "unknown player 'medium-first'"),
         ("strong", "strong needs a budget"),
         ("strong:0.5s:1", "an edge or a kitty budget goes with rollouts"),
         ("strong:0.5s/800", "an edge or a kitty budget goes with rollouts"),
@@ -58,11 +69,11 @@ def test_parse_refuses_with_a_message(text: str, message: str) -> None:
 def test_the_first_ablation_gives_the_search_the_rollouts_first_candidate() -> None:
     # strong-first: the player whose search starts from the rollouts' heuristic (no torn
     # play in 清墩, no low pair in 三扣), set while it decides and restored after.
-    before = (qingdun_player.FIRST_TEARS, sankou_player.FIRST_PAIRS)
+    before = (qingdun_player.FIRST_FULL, sankou_player.FIRST_PAIRS)
     assert before == (False, True)  # the shipped players: 三扣's search starts from a pair
     with ablated("first"):
-        assert (qingdun_player.FIRST_TEARS, sankou_player.FIRST_PAIRS) == (False, False)
-    assert before == (qingdun_player.FIRST_TEARS, sankou_player.FIRST_PAIRS)
+        assert (qingdun_player.FIRST_FULL, sankou_player.FIRST_PAIRS) == (False, False)
+    assert before == (qingdun_player.FIRST_FULL, sankou_player.FIRST_PAIRS)
 
 
 def test_the_narrow_ablation_weighs_fewer_worlds_on_fewer_plays() -> None:
@@ -88,3 +99,14 @@ def test_the_sharp_and_soft_ablations_trust_the_heuristic_more_and_less() -> Non
     with ablated("soft"):
         assert qingdun_inference.MISMATCH == 0.5
     assert qingdun_inference.MISMATCH == 0.35
+
+
+def test_medium_overtake_is_the_middle_level_that_lets_a_partners_play_stand() -> None:
+    # medium-overtake: the 清墩 heuristic before 6 December 2026, which never took over a
+    # partner's play; it plays only while it decides.
+    position = json.loads(POSITIONS.read_text(encoding="utf-8"))["overtake_low_1"]
+    game = QingdunGame.replay(position["start"], [action_from_json(a) for a in position["actions"]])
+    obs = game.observation(position["seat"])
+    assert isinstance(Player.parse("medium").act(obs, 1)[0], Play)
+    assert Player.parse("medium-overtake").act(obs, 1)[0] == Pass(position["seat"])
+    assert (qingdun_policy.OVERTAKE_RANK, qingdun_policy.OVERTAKE_PLAYS) == (10, 3)

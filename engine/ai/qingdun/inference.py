@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.ai.qingdun.decompose import decompose
-from engine.ai.qingdun.policy import ROLLOUTS_TEAR, Table, decide
+from engine.ai.qingdun.policy import ROLLOUTS_FULL, Table, decide
 from engine.cards import Card
 
 RECENT = 8
@@ -44,7 +44,7 @@ class Likelihood:
     def weight(self, hands: Sequence[Sequence[Card]]) -> float:
         weight = 1.0
         for seat, table, played, since in self.checks:
-            unit = decide(decompose([*hands[seat], *since]), table, tear=ROLLOUTS_TEAR)
+            unit = decide(decompose([*hands[seat], *since]), table, full=ROLLOUTS_FULL)
             chosen = None if unit is None else sorted(unit.cards)
             if chosen != (None if played is None else sorted(played)):
                 weight *= MISMATCH

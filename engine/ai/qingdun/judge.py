@@ -27,7 +27,7 @@ def judge(
 ) -> Judgement | None:
     """None when there was nothing to choose or the played move is as good (judged with the
     player's own edge, as the strong player would choose)."""
-    units, first = heuristic(obs, tear=player.FIRST_TEARS)
+    units, first = heuristic(obs, full=player.FIRST_FULL)
     played: Choice = tuple(action.cards) if isinstance(action, Play) else None
     options = candidates(obs, units, first)
     keys = [key(option) for option in options]

@@ -20,7 +20,7 @@ from engine.ai.clone import clone
 from engine.ai.decision import Decision, Stats
 from engine.ai.qingdun.decompose import decompose
 from engine.ai.qingdun.endgame import ENDGAME_CARDS, solve
-from engine.ai.qingdun.policy import ROLLOUTS_TEAR, Table, decide, weakness
+from engine.ai.qingdun.policy import ROLLOUTS_FULL, Table, decide, weakness
 from engine.ai.qingdun.reasons import explain as reason_for
 from engine.ai.qingdun.sampling import Sampler
 from engine.ai.qingdun.value import value
@@ -36,10 +36,11 @@ MAX_CANDIDATES = 8
 #: acting on them made five times the rollouts worse, not better (docs/ai.md "Strength").
 EDGE = 1.0
 #: Whether the search's first candidate (kept unless another surely gains the edge) is the
-#: tearing heuristic's move, as ``medium`` plays, or the rollouts' (``policy.ROLLOUTS_TEAR``):
-#: with it the player read 2.2 below the one before against strong_v1 and 1.0 below itself
-#: without it head to head, neither surely (docs/ai.md "The heuristics").
-FIRST_TEARS = False
+#: full heuristic's move, as ``medium`` plays, or the rollouts' (``policy.ROLLOUTS_FULL``):
+#: with the torn plays the player read 2.2 below the one before against strong_v1 and 1.0
+#: below itself without them head to head, neither surely (docs/ai.md "The heuristics");
+#: taking over a partner's play was not measured in the strong player.
+FIRST_FULL = False
 #: After an ending too big to solve, the exact search is tried again this many cards later.
 RETRY_CARDS = 3
 
@@ -167,7 +168,7 @@ def playout(game: Game, plans: Plans, trick: Trick, seat: int) -> float:
         assert mover is not None
         units = plans.get(game, mover)
         table = Table(mover, game.hand_sizes, game.top, game.top_led, trick.top_seat, trick.points)
-        unit = decide(units, table, tear=ROLLOUTS_TEAR)
+        unit = decide(units, table, full=ROLLOUTS_FULL)
         step(game, plans, trick, mover, None if unit is None else unit.cards, unit)
     assert game.result is not None
     return value(game.result, seat)
@@ -181,10 +182,10 @@ def table_of(obs: QingdunObservation) -> Table:
     return Table(obs.seat, obs.hand_sizes, obs.top, obs.top_led, obs.top_seat, trick_points(obs))
 
 
-def heuristic(obs: QingdunObservation, *, tear: bool = True) -> tuple[list[Combo], Choice]:
-    """The seat's split and the heuristic's choice (``tear``: see ``policy.decide``)."""
+def heuristic(obs: QingdunObservation, *, full: bool = True) -> tuple[list[Combo], Choice]:
+    """The seat's split and the heuristic's choice (``full``: see ``policy.decide``)."""
     units = decompose(obs.hand)
-    unit = decide(units, table_of(obs), tear=tear)
+    unit = decide(units, table_of(obs), full=full)
     return units, None if unit is None else unit.cards
 
 
@@ -194,7 +195,7 @@ def think(
     seat = obs.seat
     if level == "simple":
         return Decision(Sampler(obs).world(rng).hint(seat), Stats("play"))
-    units, first = heuristic(obs, tear=FIRST_TEARS or level != "strong")
+    units, first = heuristic(obs, full=FIRST_FULL or level != "strong")
     stats = Stats("play")
     choice = first
     if level == "strong" and not (first is not None and len(first) == len(obs.hand)):

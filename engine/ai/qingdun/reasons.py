@@ -1,8 +1,9 @@
 """Why a 清墩 move was chosen, as a ``Reason`` code with parameters (docs/ai.md lists them).
 
 The reason describes the chosen move in the terms of the heuristic's rules (go out, let the
-partner's trick stand, keep a bomb, beat cheaply, bomb for points …); a move the search chose
-over the heuristic's own says so (``found_by_search``) with what kind of move it is.
+partner's trick stand or take it over, keep a bomb, beat cheaply, bomb for points …); a move
+the search chose over the heuristic's own says so (``found_by_search``) with what kind of
+move it is.
 """
 
 from __future__ import annotations
@@ -80,4 +81,9 @@ def _play(
         if len(units) - bombs <= bombs:
             return Reason("bombs_to_finish", {"plays": len(units) - bombs})
         return Reason("bombs_for_points", {"points": at.points, "bombs": bombs})
+    if obs.top_seat == (obs.seat + 2) % 4:  # taking over the partner's trick
+        if sum(not u.is_bomb for u in units) <= policy.OVERTAKE_PLAYS:
+            return Reason("takes_over_to_finish", {"plays": max(1, len(units) - 1)})
+        if policy.lowest(obs.top) <= policy.OVERTAKE_RANK:
+            return Reason("takes_over_low", {"kind": obs.top.kind.name.lower()})
     return Reason("beats_cheaply", {"kind": kind, "points": at.points})

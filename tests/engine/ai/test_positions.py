@@ -17,6 +17,8 @@ import pytest
 from engine.actions import Pass, Play, action_from_json
 from engine.ai import choose, judge, think
 from engine.ai.decision import Reason
+from engine.ai.qingdun import player as qingdun_player
+from engine.ai.qingdun import policy as policy_qingdun
 from engine.ai.qingdun.policy import led_strength
 from engine.ai.sankou import player as sankou_player
 from engine.ai.sankou import policy
@@ -128,6 +130,31 @@ def test_qingdun_tears_a_plain_unit_before_it_bombs() -> None:
     assert game.observation(seat).top.cards == tuple(parse_cards("KD KC"))
     assert action == Play(seat, tuple(parse_cards("2S 2C")))
     assert choose(game, seat, seed=1, simulations=100) == action
+
+
+def test_qingdun_takes_over_a_partners_low_single() -> None:
+    # The heuristic before 6 December 2026 let its partner's 7S stand although the opponent
+    # after it, at 3 cards, would beat a 7. It now takes the trick over with its smallest
+    # single that beats it (KC: its 4D cannot), and says why; the rollouts still pass.
+    game, seat, action = medium("overtake_low_1")
+    obs = game.observation(seat)
+    assert obs.top_seat == (seat + 2) % 4 and obs.top.cards == tuple(parse_cards("7S"))
+    assert action == Play(seat, tuple(parse_cards("KC")))
+    reason = think(obs, level="medium", explain=True).reason
+    assert reason == Reason("takes_over_low", {"kind": "single"})
+    units, lean = qingdun_player.heuristic(obs, full=False)
+    assert lean is None and sum(not u.is_bomb for u in units) > policy_qingdun.OVERTAKE_PLAYS
+
+
+def test_qingdun_takes_the_lead_from_its_partner_to_go_out() -> None:
+    # With BJ and 9S left (two plays), the heuristic before passed on its partner's 6C; it
+    # now plays 9S over it to lead the joker next.
+    game, seat, action = medium("overtake_few_0")
+    obs = game.observation(seat)
+    assert obs.top_seat == (seat + 2) % 4 and sorted(obs.hand) == sorted(parse_cards("9S BJ"))
+    assert action == Play(seat, tuple(parse_cards("9S")))
+    reason = think(obs, level="medium", explain=True).reason
+    assert reason == Reason("takes_over_to_finish", {"plays": 1})
 
 
 @pytest.mark.parametrize("name", ["no_feed_0", "no_feed_2"])
