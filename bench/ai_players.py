@@ -18,9 +18,9 @@
   ``FIRST_FULL`` (a torn play, a partner's play taken over) is switched on); ``narrow``,
   the 清墩 weighing as it was before 3 December 2026 (the likelier of 3 deals, judged on 4
   decisions of hands up to 15 cards, where it is now 6 deals, 8 decisions, 20 cards);
-  ``sharp``, the 清墩 weighing with
-  a decision the heuristic would not have made 0.2 times as likely, not 0.35 (measured and
-  not kept, 3 December 2026); ``soft``, the same at 0.5 (−0.58 [−1.40, +0.25], not kept);
+  ``sharp``, the 清墩 weighing with a decision the heuristic would not have made 0.2 times
+  as likely, not 0.35 (measured and not kept, 3 December 2026); ``soft``, the same at 0.5
+  (−0.58 [−1.40, +0.25], not kept);
 - ``medium-overtake``: the middle level before it took over a partner's low play (清墩, 6
   December 2026; the strong player's rollouts and first candidate never take over).
 
@@ -74,7 +74,7 @@ UNBOUNDED = 10**9
 
 @contextmanager
 def ablated(name: str) -> Iterator[None]:
-    """The strong player without the part ``name`` while the block runs."""
+    """The strong or middle player without the part ``name`` while the block runs."""
     changes = (ABLATIONS | MEDIUM_ABLATIONS)[name]
     saved = [(module, attr, getattr(module, attr)) for module, attr, _ in changes]
     for module, attr, value in changes:

@@ -39,7 +39,8 @@ EDGE = 1.0
 #: full heuristic's move, as ``medium`` plays, or the rollouts' (``policy.ROLLOUTS_FULL``):
 #: with the torn plays the player read 2.2 below the one before against strong_v1 and 1.0
 #: below itself without them head to head, neither surely (docs/ai.md "The heuristics");
-#: taking over a partner's play was not measured in the strong player.
+#: with a partner's play taken over (and no torn play) strong:100 read +0.60 [−0.70, +1.90]
+#: against itself without, 200 deals: not sure either.
 FIRST_FULL = False
 #: After an ending too big to solve, the exact search is tried again this many cards later.
 RETRY_CARDS = 3

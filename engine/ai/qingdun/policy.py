@@ -63,8 +63,9 @@ OVERTAKE_PLAYS = 3
 #: Whether the search's rollouts (and the worlds' likelihood) play the middle level's full
 #: rules: tearing a unit to beat an opponent and taking over a partner's play. They do not:
 #: with torn plays, strong at 200 rollouts read +0.06 [−2.2, +2.3] against strong_v1 over 85
-#: deals, against +4.7 [+3.1, +6.3] without (docs/ai.md "The heuristics"); taking over was
-#: measured for ``medium`` only.
+#: deals, against +4.7 [+3.1, +6.3] without (docs/ai.md "The heuristics"); with taking over
+#: in the rollouts and the first candidate, strong:100 read +0.05 [−1.42, +1.52] against
+#: itself without, 200 deals: no gain measured.
 ROLLOUTS_FULL = False
 #: The plain kinds made of one rank, by their number of cards.
 _ONE_RANK = {ComboKind.SINGLE: 1, ComboKind.PAIR: 2, ComboKind.TRIPLE: 3}
@@ -149,16 +150,11 @@ def follow(units: Sequence[Combo], at: Table, *, full: bool = True) -> Combo | N
     led = at.top_led
     if len(units) == 1 and beats(units[0], top, top_led=led):
         return units[0]
-    if at.top_seat == (at.seat + 2) % 4:
-        return overtake(units, at) if full and takes_over(units, top) else None
-    # Only the same kind and shape, or a bomb, can beat a play (§1.4): test those alone.
-    kind, shape = top.kind, top.shape
-    plain = [
-        u for u in units
-        if u.kind is kind and u.shape == shape and not u.is_bomb and beats(u, top, top_led=led)
-    ]  # fmt: skip
-    if plain:
-        return min(plain, key=lambda u: u.key)
+    if at.top_seat == (at.seat + 2) % 4:  # beaten like an opponent's only when worth it
+        return smallest_unit(units, top, led) if full and takes_over(units, top) else None
+    unit = smallest_unit(units, top, led)
+    if unit is not None:
+        return unit
     torn = torn_answer(units, top, led) if full else None
     if torn is not None:
         return torn
@@ -173,20 +169,22 @@ def follow(units: Sequence[Combo], at: Table, *, full: bool = True) -> Combo | N
     return None
 
 
+def plain_plays(units: Sequence[Combo]) -> int:
+    return sum(not u.is_bomb for u in units)
+
+
 def takes_over(units: Sequence[Combo], top: Combo) -> bool:
     """Whether a partner's ``top`` is worth taking over: low, or the seat near going out."""
-    plays = sum(not u.is_bomb for u in units)
-    return lowest(top) <= OVERTAKE_RANK or plays <= OVERTAKE_PLAYS
+    return lowest(top) <= OVERTAKE_RANK or plain_plays(units) <= OVERTAKE_PLAYS
 
 
-def overtake(units: Sequence[Combo], at: Table) -> Combo | None:
-    """The smallest plain unit of the partner's kind and shape that beats it, or None."""
-    top = at.top
-    assert top is not None
+def smallest_unit(units: Sequence[Combo], top: Combo, top_led: bool) -> Combo | None:
+    """The smallest plain unit beating ``top``, or None. Only the same kind and shape (or a
+    bomb) can beat a play (§1.4): those alone are tested."""
     answers = [
         u for u in units
         if u.kind is top.kind and u.shape == top.shape and not u.is_bomb
-        and beats(u, top, top_led=at.top_led)
+        and beats(u, top, top_led=top_led)
     ]  # fmt: skip
     return min(answers, key=lambda u: u.key, default=None)
 

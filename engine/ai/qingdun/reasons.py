@@ -82,7 +82,7 @@ def _play(
             return Reason("bombs_to_finish", {"plays": len(units) - bombs})
         return Reason("bombs_for_points", {"points": at.points, "bombs": bombs})
     if obs.top_seat == (obs.seat + 2) % 4:  # taking over the partner's trick
-        if sum(not u.is_bomb for u in units) <= policy.OVERTAKE_PLAYS:
+        if policy.plain_plays(units) <= policy.OVERTAKE_PLAYS:
             return Reason("takes_over_to_finish", {"plays": max(1, len(units) - 1)})
         if policy.lowest(obs.top) <= policy.OVERTAKE_RANK:
             return Reason("takes_over_low", {"kind": obs.top.kind.name.lower()})
