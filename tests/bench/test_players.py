@@ -4,20 +4,15 @@ since the records of a match are filed under it."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from bench.ai_players import Player, ablated
-from engine.actions import Pass, Play, action_from_json
+from engine.actions import Pass, Play
 from engine.ai.qingdun import inference as qingdun_inference
 from engine.ai.qingdun import player as qingdun_player
 from engine.ai.qingdun import policy as qingdun_policy
 from engine.ai.sankou import player as sankou_player
-from engine.qingdun import Game as QingdunGame
-
-POSITIONS = Path(__file__).parents[1] / "engine" / "ai" / "positions.json"
+from tests.engine.ai.positions import at
 
 
 @pytest.mark.parametrize(
@@ -104,9 +99,8 @@ def test_the_sharp_and_soft_ablations_trust_the_heuristic_more_and_less() -> Non
 def test_medium_overtake_is_the_middle_level_that_lets_a_partners_play_stand() -> None:
     # medium-overtake: the 清墩 heuristic before 6 December 2026, which never took over a
     # partner's play; it plays only while it decides.
-    position = json.loads(POSITIONS.read_text(encoding="utf-8"))["overtake_low_1"]
-    game = QingdunGame.replay(position["start"], [action_from_json(a) for a in position["actions"]])
-    obs = game.observation(position["seat"])
+    game, seat = at("overtake_low_1")
+    obs = game.observation(seat)
     assert isinstance(Player.parse("medium").act(obs, 1)[0], Play)
-    assert Player.parse("medium-overtake").act(obs, 1)[0] == Pass(position["seat"])
+    assert Player.parse("medium-overtake").act(obs, 1)[0] == Pass(seat)
     assert (qingdun_policy.OVERTAKE_RANK, qingdun_policy.OVERTAKE_PLAYS) == (10, 3)

@@ -8,8 +8,6 @@ player's move is tested (fixed seed and rollouts: the same every run)."""
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -26,19 +24,7 @@ from engine.ai.sankou.player import candidates
 from engine.ai.sankou.seen import Memory, Position, Seen
 from engine.cards import parse_cards
 from engine.records import GAMES
-
-POSITIONS: dict[str, dict[str, Any]] = json.loads(
-    (Path(__file__).parent / "positions.json").read_text(encoding="utf-8")
-)
-
-
-def at(name: str) -> tuple[Any, int]:
-    """The game at the named position and the seat to decide."""
-    position = POSITIONS[name]
-    actions = [action_from_json(a) for a in position["actions"]]
-    game = GAMES[position["game"]].replay(position["start"], actions)
-    assert game.to_move == position["seat"]
-    return game, position["seat"]
+from tests.engine.ai.positions import POSITIONS, at
 
 
 def medium(name: str) -> tuple[Any, int, Any]:
