@@ -61,7 +61,7 @@ def finish(game: Game, memory: Memory, seat: int) -> float:
 def estimate(hand: list[Card] | tuple[Card, ...]) -> int:
     """A rough guess of a dealer's points from the hand alone, for ``expected_points`` (the
     others' reach in the strong player's auctions; ``handvalue`` explains more of the
-    points but the strong bidding was not measured with it)."""
+    points, but the strong player bid worse with it there: docs/ai.md)."""
     jokers = sum(1 for c in hand if c.suit is None)
     tens = sum(1 for c in hand if c.rank == 10)
     trump = best_trumps(hand)[0]
