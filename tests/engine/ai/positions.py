@@ -15,10 +15,15 @@ POSITIONS: dict[str, dict[str, Any]] = json.loads(
 )
 
 
+def replay(name: str, moves: int | None = None) -> Any:
+    """The named position's hand after its first ``moves`` moves (None: all of them)."""
+    position = POSITIONS[name]
+    actions = [action_from_json(a) for a in position["actions"][:moves]]
+    return GAMES[position["game"]].replay(position["start"], actions)
+
+
 def at(name: str) -> tuple[Any, int]:
     """The game at the named position and the seat to decide."""
-    position = POSITIONS[name]
-    actions = [action_from_json(a) for a in position["actions"]]
-    game = GAMES[position["game"]].replay(position["start"], actions)
-    assert game.to_move == position["seat"]
-    return game, position["seat"]
+    game, seat = replay(name), POSITIONS[name]["seat"]
+    assert game.to_move == seat
+    return game, seat

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from engine.actions import Pass, Play, action_from_json
+from engine.actions import Pass, Play
 from engine.ai import choose, judge, think
 from engine.ai.decision import Reason
 from engine.ai.qingdun import player as qingdun_player
@@ -23,8 +23,7 @@ from engine.ai.sankou import policy
 from engine.ai.sankou.player import candidates
 from engine.ai.sankou.seen import Memory, Position, Seen
 from engine.cards import parse_cards
-from engine.records import GAMES
-from tests.engine.ai.positions import POSITIONS, at
+from tests.engine.ai.positions import POSITIONS, at, replay
 
 
 def medium(name: str) -> tuple[Any, int, Any]:
@@ -165,10 +164,7 @@ def test_sankou_interchangeable_cards_are_one_lead() -> None:
     leads = candidates(position, seat, memory)
     assert sum(1 for cards in leads if cards in ([nine], [eight])) == 1
     # Early in the same hand another 9S and 8S were still out: the two were not alike then.
-    early = GAMES["sankou"].replay(
-        POSITIONS["interchangeable_nine_eight"]["start"],
-        [action_from_json(a) for a in POSITIONS["interchangeable_nine_eight"]["actions"][:6]],
-    )
+    early = replay("interchangeable_nine_eight", 6)
     position = Position(early.observation(seat))
     seen = Seen(position, seat, Memory.of(position))
     assert early.to_move == seat and position.lead is None
