@@ -70,7 +70,7 @@ HINT_ROLLOUTS = Rollouts()
 class Budget:
     """One decision's allowance: at most ``cap`` rollouts, and a deadline when given."""
 
-    __slots__ = ("cap", "deadline", "edge", "floor", "spent")
+    __slots__ = ("cap", "deadline", "edge", "first", "floor", "spent")
 
     def __init__(
         self, cap: int, seconds: float | None = None, floor: int = FLOOR, edge: float = EDGE
@@ -84,10 +84,22 @@ class Budget:
         self.edge = edge
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.spent = 0  # rollouts done so far
+        self.first: tuple[float, int] | None = None  # when the first charge came, and its size
 
     @property
     def left(self) -> int:
         return max(0, self.cap - self.spent)
+
+    def affordable(self) -> int:
+        """Rollouts left within the cap and, at the pace since the first one, before the
+        deadline: what a search can plan its phases on when the wall time binds (a loaded
+        machine, a hint). The pace leaves out the setup before the first rollout."""
+        left = self.left
+        if self.deadline is None or self.first is None or self.spent == self.first[1]:
+            return left
+        now = time.perf_counter()
+        pace = (now - self.first[0]) / (self.spent - self.first[1])  # seconds a rollout
+        return max(0, min(left, int((self.deadline - now) / pace))) if pace > 0 else left
 
     def exhausted(self, reserve: float = 0.0) -> bool:
         """Whether the work is done, or the deadline falls within ``reserve`` seconds (the
@@ -98,6 +110,8 @@ class Budget:
 
     def charge(self, rollouts: int = 1) -> None:
         self.spent += rollouts
+        if self.first is None and self.deadline is not None:
+            self.first = (time.perf_counter(), self.spent)
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,9 @@ and plays every remaining candidate out in it, so candidates are compared on ide
 (common random numbers: the luck of the deal cancels in their differences). The rounds come
 in phases; after each, the worse half of the candidates is dropped (the heuristic's own
 choice always stays, so the final comparison with it is paired on every world), and so is any
-candidate clearly worse than the leader. The budget thus goes to the close calls.
+candidate clearly worse than the leader. The budget thus goes to the close calls. The phases
+share the rollouts that fit: the cap, or fewer once the pace so far shows the deadline will
+come first.
 
 The heuristic's choice (candidate 0) is replaced only by a candidate that beats it on at
 least ``floor`` paired worlds by more than ``z`` standard errors plus the budget's ``edge``,
@@ -103,9 +105,9 @@ def best_candidate(
     phases = max(1, math.ceil(math.log2(k)))
     stop = "budget"
     while True:
-        per = max(PHASE_ROUNDS, budget.left // (len(alive) * phases)) if phases else 10**9
+        phase_start = budget.spent
         done_rounds, finished = 0, True
-        while done_rounds < per:
+        while done_rounds < _phase_rounds(budget, phase_start, len(alive), phases):
             played = _round(alive, candidates, sample, evaluate, values, budget, rng, step)
             if played is None:
                 finished = False
@@ -136,6 +138,16 @@ def best_candidate(
             alive = _halve(alive, values, protected)
     index = _choice(alive, values, budget.floor, budget.edge, k)
     return _outcome(index, values, budget, rounds, tied, stop)
+
+
+def _phase_rounds(budget: Budget, phase_start: int, alive: int, phases: int) -> int:
+    """Rounds for this phase: its share of the rollouts it began with, or, once a deadline
+    shows fewer will fit, of those it has spent and those that still fit (so a search cut
+    by the clock still halves down to its close call instead of stopping in its first
+    phase)."""
+    if not phases:
+        return 10**9
+    return max(PHASE_ROUNDS, (budget.spent - phase_start + budget.affordable()) // (alive * phases))
 
 
 def _round(
