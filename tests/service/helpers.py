@@ -12,24 +12,11 @@ import pytest
 
 from bot.service import ServiceError, TableService, Update
 from bot.service.requests import from_action
+from tests.clock import Clock
 from tests.thinkers import quick_thinker
 
-START = 1_800_000_000.0
 USERS = (101, 102, 103, 104)
 GUILD, CHANNEL = 7, 70
-
-
-class Clock:
-    """Epoch seconds that only move when a test says so."""
-
-    def __init__(self, now: float = START) -> None:
-        self.now = now
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 def seeds(first: int = 1) -> Callable[[], int]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -17,6 +18,7 @@ from engine.ai.search import best_candidate, override_sigmas
 from engine.qingdun import Game as QingdunGame
 from engine.qingdun.view import QingdunResult, ResultKind, Tally
 from engine.sankou import Game as SankouGame
+from tests.clock import Clock
 
 
 def noisy(means: list[float], spread: float = 1.0):
@@ -83,21 +85,14 @@ def test_the_search_says_why_it_stopped() -> None:
     assert outcome.stop == "clear" and outcome.index == 1
 
 
-class Clock:
-    """A machine on which every play-out takes exactly one second."""
+def timed(clock: Clock, evaluate: Callable[[float, int], float]) -> Callable[[float, int], float]:
+    """``evaluate`` on a machine where every play-out takes exactly one second."""
 
-    def __init__(self) -> None:
-        self.now = 0.0
+    def slow(world: float, index: int) -> float:
+        clock.advance(1.0)
+        return evaluate(world, index)
 
-    def __call__(self) -> float:
-        return self.now
-
-    def timed(self, evaluate):
-        def slow(world: float, index: int) -> float:
-            self.now += 1.0
-            return evaluate(world, index)
-
-        return slow
+    return slow
 
 
 def test_a_search_cut_by_the_clock_still_narrows_to_its_close_call(
@@ -107,7 +102,7 @@ def test_a_search_cut_by_the_clock_still_narrows_to_its_close_call(
     monkeypatch.setattr(time, "perf_counter", clock)
     sample, evaluate = noisy([0.0, 0.1, 3.0, 0.2], spread=0.5)
     budget = Budget(400, seconds=60.0)  # the cap would allow 100 rounds; the clock allows 15
-    outcome = best_candidate(range(4), sample, clock.timed(evaluate), budget, random.Random(1))
+    outcome = best_candidate(range(4), sample, timed(clock, evaluate), budget, random.Random(1))
     # Planned on the rollouts that fit, the phases halve in time: the better move and the
     # heuristic's meet on enough worlds (the floor, 16) to override it, within the minute.
     # Planned on the cap, the search stopped in its first phase (14 worlds each, below the
@@ -115,24 +110,24 @@ def test_a_search_cut_by_the_clock_still_narrows_to_its_close_call(
     assert outcome.index == 2 and outcome.stop == "clear" and outcome.rollouts <= 60
     assert outcome.worlds[2] == outcome.worlds[0] >= 16
     assert max(outcome.worlds[1], outcome.worlds[3]) < 16
-    budget = Budget(400)  # no deadline: every phase's share is of the cap, as it began
-    assert budget.affordable() == 400
-    budget.charge(100)
-    assert search._phase_rounds(budget, 0, 4, 2) == search._phase_rounds(Budget(400), 0, 4, 2) == 50
 
 
 def test_the_rollouts_that_fit_before_the_deadline(monkeypatch: pytest.MonkeyPatch) -> None:
     clock = Clock()
     monkeypatch.setattr(time, "perf_counter", clock)
     budget = Budget(100, seconds=30.0)
-    clock.now += 4.0  # the setup before the first rollout does not count
+    clock.advance(4.0)  # the setup before the first rollout does not count
     budget.charge()
     assert budget.affordable() == 99  # no pace yet: nothing to go on but the cap
-    clock.now += 8.0
+    clock.advance(8.0)
     budget.charge(4)  # two seconds a rollout
     assert budget.affordable() == 9 and budget.left == 95
-    clock.now += 40.0
+    clock.advance(40.0)
     assert budget.affordable() == 0  # past the deadline
+    budget = Budget(400)  # no deadline: every phase's share is of the cap, as it began
+    assert budget.affordable() == 400
+    budget.charge(100)
+    assert search._phase_rounds(budget, 0, 4, 2) == search._phase_rounds(Budget(400), 0, 4, 2) == 50
 
 
 def test_the_threshold_grows_with_the_candidates() -> None:
