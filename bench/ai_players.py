@@ -15,7 +15,8 @@
   part is worth (``ABLATIONS``: ``inference``, the weighing of worlds by the recent plays;
   ``first``, the search's first candidate from the rollouts' heuristic: in 三扣 a single
   where the strong player leads a low pair (``FIRST_PAIRS``); in 清墩 no change unless
-  ``FIRST_FULL`` (a torn play, a partner's play taken over) is switched on); ``narrow``,
+  ``FIRST_TEARS`` (a torn play) or ``FIRST_TAKES_OVER`` (a partner's play taken over) is
+  switched on); ``narrow``,
   the 清墩 weighing as it was before 3 December 2026 (the likelier of 3 deals, judged on 4
   decisions of hands up to 15 cards, where it is now 6 deals, 8 decisions, 20 cards);
   ``sharp``, the 清墩 weighing with a decision the heuristic would not have made 0.2 times
@@ -46,7 +47,11 @@ from engine.ai.sankou import player as sankou_player
 #: What each ablation turns off: (module, constant, value) set while the player decides.
 ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
     "inference": [(qingdun_inference, "CANDIDATES", 1), (sankou_inference, "CANDIDATES", 1)],
-    "first": [(qingdun_player, "FIRST_FULL", False), (sankou_player, "FIRST_PAIRS", False)],
+    "first": [
+        (qingdun_player, "FIRST_TEARS", False),
+        (qingdun_player, "FIRST_TAKES_OVER", False),
+        (sankou_player, "FIRST_PAIRS", False),
+    ],
     "sharp": [(qingdun_inference, "MISMATCH", 0.2)],
     "soft": [(qingdun_inference, "MISMATCH", 0.5)],
     "narrow": [

@@ -63,12 +63,19 @@ def test_parse_refuses_with_a_message(text: str, message: str) -> None:
 
 def test_the_first_ablation_gives_the_search_the_rollouts_first_candidate() -> None:
     # strong-first: the player whose search starts from the rollouts' heuristic (no torn
-    # play in 清墩, no low pair in 三扣), set while it decides and restored after.
-    before = (qingdun_player.FIRST_FULL, sankou_player.FIRST_PAIRS)
-    assert before == (False, True)  # the shipped players: 三扣's search starts from a pair
+    # play nor take-over in 清墩, no low pair in 三扣), set while it decides and restored after.
+    def flags() -> tuple[bool, bool, bool]:
+        return (
+            qingdun_player.FIRST_TEARS,
+            qingdun_player.FIRST_TAKES_OVER,
+            sankou_player.FIRST_PAIRS,
+        )
+
+    before = flags()
+    assert before == (False, False, True)  # the shipped players: 三扣's search starts from a pair
     with ablated("first"):
-        assert (qingdun_player.FIRST_FULL, sankou_player.FIRST_PAIRS) == (False, False)
-    assert before == (qingdun_player.FIRST_FULL, sankou_player.FIRST_PAIRS)
+        assert flags() == (False, False, False)
+    assert flags() == before
 
 
 def test_the_narrow_ablation_weighs_fewer_worlds_on_fewer_plays() -> None:

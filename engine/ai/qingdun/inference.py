@@ -44,7 +44,9 @@ class Likelihood:
     def weight(self, hands: Sequence[Sequence[Card]]) -> float:
         weight = 1.0
         for seat, table, played, since in self.checks:
-            unit = decide(decompose([*hands[seat], *since]), table, full=ROLLOUTS_FULL)
+            unit = decide(
+                decompose([*hands[seat], *since]), table, tear=ROLLOUTS_FULL, overtake=ROLLOUTS_FULL
+            )
             chosen = None if unit is None else sorted(unit.cards)
             if chosen != (None if played is None else sorted(played)):
                 weight *= MISMATCH

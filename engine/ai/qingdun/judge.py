@@ -13,7 +13,6 @@ from engine.ai.qingdun.player import (
     EDGE,
     Choice,
     candidates,
-    heuristic,
     key,
     search_options,
     to_action,
@@ -27,7 +26,7 @@ def judge(
 ) -> Judgement | None:
     """None when there was nothing to choose or the played move is as good (judged with the
     player's own edge, as the strong player would choose)."""
-    units, first = heuristic(obs, full=player.FIRST_FULL)
+    units, first = player.first_choice(obs)
     played: Choice = tuple(action.cards) if isinstance(action, Play) else None
     options = candidates(obs, units, first)
     keys = [key(option) for option in options]

@@ -35,13 +35,15 @@ MAX_CANDIDATES = 8
 #: heuristic's play: gains the search sees below it are as likely its model's bias, and
 #: acting on them made five times the rollouts worse, not better (docs/ai.md "Strength").
 EDGE = 1.0
-#: Whether the search's first candidate (kept unless another surely gains the edge) is the
-#: full heuristic's move, as ``medium`` plays, or the rollouts' (``policy.ROLLOUTS_FULL``):
-#: with the torn plays the player read 2.2 below the one before against strong_v1 and 1.0
-#: below itself without them head to head, neither surely (docs/ai.md "The heuristics");
-#: with a partner's play taken over (and no torn play) strong:100 read +0.60 [−0.70, +1.90]
-#: against itself without, 200 deals: not sure either.
-FIRST_FULL = False
+#: Whether the search's first candidate (kept unless another surely gains the edge) tears a
+#: unit to beat an opponent, as ``medium`` does, or plays as the rollouts do
+#: (``policy.ROLLOUTS_FULL``): with the torn plays the player read 2.2 below the one before
+#: against strong_v1 and 1.0 below itself without them head to head, neither surely
+#: (docs/ai.md "The heuristics").
+FIRST_TEARS = False
+#: Whether the first candidate takes over a partner's low play, as ``medium`` does:
+#: strong:100 read +0.60 [−0.70, +1.90] against itself without, 200 deals: not sure.
+FIRST_TAKES_OVER = False
 #: After an ending too big to solve, the exact search is tried again this many cards later.
 RETRY_CARDS = 3
 
@@ -169,7 +171,7 @@ def playout(game: Game, plans: Plans, trick: Trick, seat: int) -> float:
         assert mover is not None
         units = plans.get(game, mover)
         table = Table(mover, game.hand_sizes, game.top, game.top_led, trick.top_seat, trick.points)
-        unit = decide(units, table, full=ROLLOUTS_FULL)
+        unit = decide(units, table, tear=ROLLOUTS_FULL, overtake=ROLLOUTS_FULL)
         step(game, plans, trick, mover, None if unit is None else unit.cards, unit)
     assert game.result is not None
     return value(game.result, seat)
@@ -183,11 +185,22 @@ def table_of(obs: QingdunObservation) -> Table:
     return Table(obs.seat, obs.hand_sizes, obs.top, obs.top_led, obs.top_seat, trick_points(obs))
 
 
-def heuristic(obs: QingdunObservation, *, full: bool = True) -> tuple[list[Combo], Choice]:
-    """The seat's split and the heuristic's choice (``full``: see ``policy.decide``)."""
+def heuristic(
+    obs: QingdunObservation, *, tear: bool = True, overtake: bool = True
+) -> tuple[list[Combo], Choice]:
+    """The seat's split and the heuristic's choice (``tear``, ``overtake``: see
+    ``policy.decide``)."""
     units = decompose(obs.hand)
-    unit = decide(units, table_of(obs), full=full)
+    unit = decide(units, table_of(obs), tear=tear, overtake=overtake)
     return units, None if unit is None else unit.cards
+
+
+def first_choice(obs: QingdunObservation, level: str = "strong") -> tuple[list[Combo], Choice]:
+    """The split and the move a level starts from: the middle level's own, or the strong
+    search's first candidate (``FIRST_TEARS``, ``FIRST_TAKES_OVER``)."""
+    if level != "strong":
+        return heuristic(obs)
+    return heuristic(obs, tear=FIRST_TEARS, overtake=FIRST_TAKES_OVER)
 
 
 def think(
@@ -196,7 +209,7 @@ def think(
     seat = obs.seat
     if level == "simple":
         return Decision(Sampler(obs).world(rng).hint(seat), Stats("play"))
-    units, first = heuristic(obs, full=FIRST_FULL or level != "strong")
+    units, first = first_choice(obs, level)
     stats = Stats("play")
     choice = first
     if level == "strong" and not (first is not None and len(first) == len(obs.hand)):

@@ -101,13 +101,15 @@ def points_of(combo: Combo) -> int:
     return sum(card.points for card in combo.cards)
 
 
-def decide(units: Sequence[Combo], at: Table, *, full: bool = True) -> Combo | None:
-    """The unit to play, or None to pass (never None when leading). ``full=False``: never
-    a play torn from the units nor a partner's play taken over (the rollouts' policy: see
-    ``ROLLOUTS_FULL``)."""
+def decide(
+    units: Sequence[Combo], at: Table, *, tear: bool = True, overtake: bool = True
+) -> Combo | None:
+    """The unit to play, or None to pass (never None when leading). ``tear=False``: never a
+    play torn from the units; ``overtake=False``: never a partner's play taken over (the
+    rollouts play without either: see ``ROLLOUTS_FULL``)."""
     if at.top is None:
         return lead(units, at)
-    return follow(units, at, full=full)
+    return follow(units, at, tear=tear, overtake=overtake)
 
 
 def _opponents(seat: int) -> tuple[int, int]:
@@ -144,18 +146,20 @@ def lead(units: Sequence[Combo], at: Table) -> Combo:
     return min(plain, key=weakness)
 
 
-def follow(units: Sequence[Combo], at: Table, *, full: bool = True) -> Combo | None:
+def follow(
+    units: Sequence[Combo], at: Table, *, tear: bool = True, overtake: bool = True
+) -> Combo | None:
     top = at.top
     assert top is not None
     led = at.top_led
     if len(units) == 1 and beats(units[0], top, top_led=led):
         return units[0]
     if at.top_seat == (at.seat + 2) % 4:  # beaten like an opponent's only when worth it
-        return smallest_unit(units, top, led) if full and takes_over(units, top) else None
+        return smallest_unit(units, top, led) if overtake and takes_over(units, top) else None
     unit = smallest_unit(units, top, led)
     if unit is not None:
         return unit
-    torn = torn_answer(units, top, led) if full else None
+    torn = torn_answer(units, top, led) if tear else None
     if torn is not None:
         return torn
     bombs = [u for u in units if u.is_bomb]

@@ -127,7 +127,7 @@ def test_qingdun_takes_over_a_partners_low_single() -> None:
     assert action == Play(seat, tuple(parse_cards("KC")))
     reason = think(obs, level="medium", explain=True).reason
     assert reason == Reason("takes_over_low", {"kind": "single"})
-    units, lean = qingdun_player.heuristic(obs, full=False)
+    units, lean = qingdun_player.heuristic(obs, tear=False, overtake=False)
     assert lean is None and sum(not u.is_bomb for u in units) > policy_qingdun.OVERTAKE_PLAYS
 
 
