@@ -23,9 +23,14 @@ Positions come from hands played by the heuristic (``medium``) in every seat, ev
 for a bid, kitty or trump), on top of its rollouts: the hint a player gets on this machine
 at its load, not a reproducible figure. ``--reference N`` gives the big search N rollouts
 instead of ten times the hint's (so hints of several budgets meet the same reference).
+``--references FILE`` keeps the big searches (their moves and the costs they judged) in
+FILE and reads them back on the next run (``bench/ai_references.py``), so that comparing
+two hints pays for the big searches once.
 
     python -m bench ai_search --games sankou --positions 200 --rollouts 200 [--ceiling]
     python -m bench ai_search --games qingdun --rollouts 200 --seconds 0.3 --reference 4000
+    python -m bench ai_search --games sankou --positions 250 --reference 2000 \
+        --references /work/refs-sankou.jsonl
 """
 
 from __future__ import annotations
@@ -37,8 +42,11 @@ import statistics
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
+from bench import ai_references
+from bench.ai_references import Reference, action_key
 from bench.baselines import strong_v1
 from bench.baselines.strong_v1 import search as v1_search
 from bench.pool import pool
@@ -48,7 +56,7 @@ from engine.ai.search import INDIFFERENT
 from engine.game import GameBase
 from engine.records import GAMES
 
-Position = tuple[str, dict[str, Any], tuple[Action, ...]]
+Position = ai_references.Position
 
 
 def positions(game_name: str, count: int, every: int, first: int) -> Iterator[Position]:
@@ -136,6 +144,21 @@ def _cost(obs: Any, action: Action, rollouts: int, seed: int) -> float:
     return judged.cost if judged is not None else 0.0
 
 
+def big_seed(index: int) -> int:
+    """The big search's seed at position number ``index`` (the hint's is 1000 + index)."""
+    return 1000 + index + 7919
+
+
+def _judged(obs: Any, action: Action, task: Task, reference: Reference) -> float:
+    """``action``'s cost by the big search's judge, from the references when judged before
+    (the judge is the same search at the same seed, so the cost is the same)."""
+    cost = reference.cost(action)
+    if cost is None:
+        cost = _cost(obs, action, task.reference, big_seed(task.index))
+        reference.costs[action_key(action)] = cost
+    return cost
+
+
 @dataclass(frozen=True)
 class Task:
     """One position to measure, with the hint's budget and the big search's rollouts."""
@@ -146,6 +169,7 @@ class Task:
     seconds: float | None
     reference: int
     ceiling: bool
+    known: Reference | None = None  # the big search, from ``--references``
 
 
 def measure(task: Task) -> dict[str, Any]:
@@ -156,17 +180,21 @@ def measure(task: Task) -> dict[str, Any]:
     started = time.process_time()
     hint, split = _watched_think(obs, seed, task.rollouts, task.seconds)
     cpu = time.process_time() - started
-    reference = task.reference
-    big = Rollouts(play=reference)
-    deep = think(obs, seed=seed + 7919, rollouts=big)
-    agree = hint.action == deep.action
-    cost = 0.0 if agree else _cost(obs, hint.action, reference, seed + 7919)
+    big = Rollouts(play=task.reference)
+    known = task.known
+    if known is None:
+        reference = Reference(think(obs, seed=big_seed(task.index), rollouts=big).action)
+    else:
+        reference = Reference(known.action, dict(known.costs))
+    agree = hint.action == reference.action
+    cost = 0.0 if agree else _judged(obs, hint.action, task, reference)
     again, again_cost = None, 0.0
     if task.ceiling and hint.stats.candidates > 1:
         other = think(obs, seed=seed + 2 * 7919, rollouts=big).action
-        again = other == deep.action
+        again = other == reference.action
         if not again:  # the same judge: what a big search's move costs by another's values
-            again_cost = _cost(obs, other, reference, seed + 7919)
+            again_cost = _judged(obs, other, task, reference)
+    found = known is None or reference.costs != known.costs
     started = time.process_time()
     v1_rounds, v1_tied, v1_rollouts = _v1_ties(obs, task.rollouts, seed)
     v1_cpu = time.process_time() - started
@@ -188,6 +216,7 @@ def measure(task: Task) -> dict[str, Any]:
         "alike": hint.stats.stop == "alike",
         "v1_rounds": v1_rounds,
         "v1_tied": v1_tied,
+        "reference": reference if found else None,  # new to the references
     }
 
 
@@ -208,17 +237,38 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--ceiling", action="store_true", help="also compare two big searches (seeds differ)"
     )
+    parser.add_argument(
+        "--references", type=Path, metavar="FILE", help="keep the big searches here; reuse them"
+    )
     args = parser.parse_args(argv or [])
     reference = args.reference or 10 * args.rollouts
+    path: Path | None = args.references
+    known = ai_references.load(path) if path is not None else {}
+    kept = (
+        f"the big searches done so far, in {path}"
+        if path is not None
+        else "nothing (every position is measured again)"
+    )
     for game_name in args.games.split(","):
         found = positions(game_name, args.positions, args.every, args.first_deal)
-        tasks = [
-            Task(p, i, args.rollouts, args.seconds, reference, args.ceiling)
-            for i, p in enumerate(found)
-        ]
+        tasks = []
+        for i, p in enumerate(found):
+            entry = ai_references.key(p, reference, big_seed(i))
+            tasks.append(
+                Task(p, i, args.rollouts, args.seconds, reference, args.ceiling, known.get(entry))
+            )
+        reused = sum(task.known is not None for task in tasks)
+        if path is not None:
+            print(f"{game_name}: {reused} of {len(tasks)} big searches from {path}", flush=True)
         random.Random(0).shuffle(tasks)  # mix early and late positions across the workers
-        with pool(args.workers, "nothing kept (every position is measured again)") as running:
-            rows = running.map(measure, tasks)
+        rows = []
+        with pool(args.workers, kept) as running:
+            for task, row in zip(tasks, running.imap(measure, tasks), strict=True):
+                rows.append(row)
+                new = row.pop("reference")
+                if path is not None and new is not None:
+                    entry = ai_references.key(task.position, reference, big_seed(task.index))
+                    ai_references.save(path, entry, new)
         for line in _report(game_name, args.rollouts, args.seconds, reference, rows):
             print(line, flush=True)
 
