@@ -144,9 +144,14 @@ def _cost(obs: Any, action: Action, rollouts: int, seed: int) -> float:
     return judged.cost if judged is not None else 0.0
 
 
+def hint_seed(index: int) -> int:
+    """The hint's seed at position number ``index``."""
+    return 1000 + index
+
+
 def big_seed(index: int) -> int:
-    """The big search's seed at position number ``index`` (the hint's is 1000 + index)."""
-    return 1000 + index + 7919
+    """The big search's seed at position number ``index`` (its references' key)."""
+    return hint_seed(index) + 7919
 
 
 def _judged(obs: Any, action: Action, task: Task, reference: Reference) -> float:
@@ -176,7 +181,7 @@ def measure(task: Task) -> dict[str, Any]:
     game_name, start, actions = task.position
     game: GameBase = GAMES[game_name].replay(start, actions)
     obs = game.observation(game.to_move)  # type: ignore[attr-defined]
-    seed = 1000 + task.index
+    seed = hint_seed(task.index)
     started = time.process_time()
     hint, split = _watched_think(obs, seed, task.rollouts, task.seconds)
     cpu = time.process_time() - started
@@ -250,15 +255,14 @@ def main(argv: list[str] | None = None) -> None:
         else "nothing (every position is measured again)"
     )
     for game_name in args.games.split(","):
-        found = positions(game_name, args.positions, args.every, args.first_deal)
-        tasks = []
-        for i, p in enumerate(found):
-            entry = ai_references.key(p, reference, big_seed(i))
-            tasks.append(
-                Task(p, i, args.rollouts, args.seconds, reference, args.ceiling, known.get(entry))
-            )
-        reused = sum(task.known is not None for task in tasks)
+        found = list(positions(game_name, args.positions, args.every, args.first_deal))
+        entries = [ai_references.key(p, reference, big_seed(i)) for i, p in enumerate(found)]
+        tasks = [
+            Task(p, i, args.rollouts, args.seconds, reference, args.ceiling, known.get(entry))
+            for i, (p, entry) in enumerate(zip(found, entries, strict=True))
+        ]
         if path is not None:
+            reused = sum(task.known is not None for task in tasks)
             print(f"{game_name}: {reused} of {len(tasks)} big searches from {path}", flush=True)
         random.Random(0).shuffle(tasks)  # mix early and late positions across the workers
         rows = []
@@ -267,8 +271,7 @@ def main(argv: list[str] | None = None) -> None:
                 rows.append(row)
                 new = row.pop("reference")
                 if path is not None and new is not None:
-                    entry = ai_references.key(task.position, reference, big_seed(task.index))
-                    ai_references.save(path, entry, new)
+                    ai_references.save(path, entries[task.index], new)
         for line in _report(game_name, args.rollouts, args.seconds, reference, rows):
             print(line, flush=True)
 
