@@ -38,8 +38,10 @@ from engine.sankou.scoring import FULL
 from engine.sankou.view import Phase
 
 BID_STEP = 5
-#: A bid must promise at least this much more than passing (points of delta per hand).
+#: A bid must promise at least this much more than passing (points of delta per hand),
 BID_MARGIN = 0.1
+#: and beat it by this many standard errors.
+BID_SIGMAS = 1.0
 #: The dealer's points in a rollout, where every seat plays the heuristic, understate what
 #: the searching dealer takes: measured +11 over the heuristic against the simple policy
 #: (30 deals). Against searching defenders the search adds about nothing (+0.7 [-4.5, +5.9]
@@ -113,7 +115,7 @@ def best_bid(worlds: list[World], bids: list[int]) -> int | None:
         if sum(values) > sum(best) and _clearly(values, base):
             bid, best = jump, values
     mean, se, _ = paired(best, pass_values(worlds))
-    return bid if mean > BID_MARGIN and mean > se else None
+    return bid if mean > BID_MARGIN and mean > BID_SIGMAS * se else None
 
 
 def best_ceiling(worlds: list[World], bids: list[int]) -> int:
