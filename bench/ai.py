@@ -14,6 +14,14 @@ Players are ``level[:budget]`` (``bench/ai_players.py``): ``simple``, ``medium``
     python -m bench ai --tested strong:200 --opponent strong_v1:200 --games sankou --deals 40
     python -m bench ai --tested strong:200 --opponent medium --records /work/ai-records
 
+With ``--bids-only`` (三扣) the two players must differ in their bidding alone: both seatings
+bid first, and a deal whose two auctions are the same call for call is scored 0 without
+being played, since the same seeds then play the same cards in both seatings and each side
+wins in one what it loses in the other. Only the deals that bid otherwise are played, so a
+bidding change is measured for a fraction of the CPU; every tenth deal that bid alike
+(``VERIFY_EVERY``) is played anyway, and a difference stops the match (the players differ
+elsewhere too).
+
 With ``--records DIR`` every finished deal is appended to a JSON-lines file per game and
 match, and a rerun skips the deals already there, so a run of many hours can be stopped and
 taken up again (or split across machines with ``--first-deal``) and the report covers every
@@ -26,16 +34,19 @@ import argparse
 import json
 import resource
 import time
-from dataclasses import asdict
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
 from bench.ai_players import Player
 from bench.ai_report import HandRecord, report
 from bench.pool import pool
+from engine.actions import Action
 from engine.game import GameBase
 from engine.qingdun import Game as QingdunGame
 from engine.sankou import Game as SankouGame
+from engine.sankou.view import Phase
 
 GAMES: dict[str, type[GameBase]] = {"qingdun": QingdunGame, "sankou": SankouGame}
 #: The matches of issue 24's goals: (tested, opponent).
@@ -46,43 +57,97 @@ SUITE = (
 )
 
 
+#: With ``--bids-only``, every this many deals one that bid alike is played all the same, to
+#: check that the two players do differ in their bidding alone.
+VERIFY_EVERY = 10
+
+
+class DiffersOutsideBidding(Exception):
+    """A deal bid alike in both seatings came out differently: ``--bids-only`` does not apply."""
+
+
+@dataclass
+class Seating:
+    """One seating of a deal in play: the tested player on ``seats``, the other elsewhere."""
+
+    game: Any
+    deal: int
+    tested: Player
+    other: Player
+    seats: tuple[int, ...]
+    step: int = 0
+    actions: list[Action] = field(default_factory=list)
+    record: HandRecord = field(default_factory=lambda: HandRecord(0.0, False))
+
+    def play(self, going: Callable[[Any], bool] = lambda game: not game.over) -> None:
+        """Play on while ``going`` holds (by default to the end of the hand). Seeds come from
+        the deal and the move number, the same in both seatings."""
+        game, record = self.game, self.record
+        while going(game):
+            seat = game.to_move
+            mine = seat in self.seats
+            player = self.tested if mine else self.other
+            start = time.perf_counter()
+            action, stats = player.act(game.observation(seat), self.deal * 1000 + self.step)
+            if mine:
+                record.times.append(time.perf_counter() - start)
+                if stats is not None:
+                    record.rollouts.append(stats.rollouts)
+                    record.rounds += stats.rounds
+                    record.tied += stats.tied_rounds
+            game.apply(action)
+            self.actions.append(action)
+            self.step += 1
+
+    def finish(self, game_name: str) -> HandRecord:
+        self.play()
+        result, record = self.game.result, self.record
+        record.delta = sum(result.deltas[s] for s in self.seats) / len(self.seats)
+        record.won = record.delta > 0
+        if game_name == "sankou":
+            record.dealer_tested = result.dealer in self.seats
+            record.bid = result.bid
+            record.made = result.dealer_points >= result.bid
+        return record
+
+
+def seatings(game_name: str, deal: int, tested: Player, other: Player) -> list[Seating]:
+    """The deal's two seatings: the tested player on seats 0 & 2, then on 1 & 3."""
+    return [
+        Seating(GAMES[game_name].deal(deal), deal, tested, other, seats)
+        for seats in ((0, 2), (1, 3))
+    ]
+
+
 def play_hand(
     game_name: str, deal: int, tested: Player, other: Player, tested_seats: tuple[int, ...]
 ) -> HandRecord:
-    game: Any = GAMES[game_name].deal(deal)
-    record = HandRecord(0.0, False)
-    step = 0
-    while not game.over:
-        seat = game.to_move
-        mine = seat in tested_seats
-        player = tested if mine else other
-        start = time.perf_counter()
-        action, stats = player.act(game.observation(seat), deal * 1000 + step)
-        if mine:
-            record.times.append(time.perf_counter() - start)
-            if stats is not None:
-                record.rollouts.append(stats.rollouts)
-                record.rounds += stats.rounds
-                record.tied += stats.tied_rounds
-        game.apply(action)
-        step += 1
-    result = game.result
-    record.delta = sum(result.deltas[s] for s in tested_seats) / len(tested_seats)
-    record.won = record.delta > 0
-    if game_name == "sankou":
-        record.dealer_tested = result.dealer in tested_seats
-        record.bid = result.bid
-        record.made = result.dealer_points >= result.bid
-    return record
+    seating = Seating(GAMES[game_name].deal(deal), deal, tested, other, tested_seats)
+    return seating.finish(game_name)
 
 
-def play_deal(task: tuple[str, int, Player, Player]) -> tuple[int, list[HandRecord], int]:
+def play_deal(
+    task: tuple[str, int, Player, Player, bool],
+) -> tuple[int, list[HandRecord], int]:
     """Both seatings of one deal; also the worker's peak memory (KiB)."""
-    game_name, deal, tested, other = task
-    hands = [
-        play_hand(game_name, deal, tested, other, (0, 2)),
-        play_hand(game_name, deal, tested, other, (1, 3)),
-    ]
+    game_name, deal, tested, other, bids_only = task
+    pair = seatings(game_name, deal, tested, other)
+    if not bids_only:
+        hands = [seating.finish(game_name) for seating in pair]
+        return deal, hands, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    for seating in pair:
+        seating.play(lambda game: game.phase is Phase.BIDDING)
+    alike = pair[0].actions == pair[1].actions
+    if alike and deal % VERIFY_EVERY:
+        hands = [HandRecord(0.0, False, alike=True) for _ in pair]
+        return deal, hands, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    hands = [seating.finish(game_name) for seating in pair]
+    if alike and pair[0].actions != pair[1].actions:
+        raise DiffersOutsideBidding(
+            f"deal {deal} bid alike in both seatings but was played otherwise: "
+            f"{tested.label()} and {other.label()} differ outside their bidding, "
+            "so --bids-only cannot measure them"
+        )
     return deal, hands, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
@@ -94,10 +159,12 @@ def run(
     workers: int,
     first: int = 0,
     records: Path | None = None,
+    bids_only: bool = False,
 ) -> tuple[list[list[HandRecord]], int, float]:
     """Play the deals not yet in ``records`` (if given), appending each one as it finishes."""
     done = _load_records(records, range(first, first + deals)) if records else {}
-    tasks = [(game_name, d, tested, other) for d in range(first, first + deals) if d not in done]
+    wanted = range(first, first + deals)
+    tasks = [(game_name, d, tested, other, bids_only) for d in wanted if d not in done]
     start = time.perf_counter()
     results: list[list[HandRecord]] = [hands for hands, _ in done.values()]
     peak = max((rss for _, rss in done.values()), default=0)
@@ -148,9 +215,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--records", metavar="DIR", help="append each deal here; resume from it")
     parser.add_argument("--report-only", action="store_true", help="report the records only")
+    parser.add_argument(
+        "--bids-only",
+        action="store_true",
+        help="三扣, players differing in their bidding alone: play only deals bid otherwise",
+    )
     args = parser.parse_args(argv or [])
     if (args.tested is None) != (args.opponent is None):
         parser.error("give both --tested and --opponent, or neither (the goal suite)")
+    if args.bids_only and (args.games != "sankou" or args.tested is None):
+        parser.error("--bids-only needs --games sankou and a --tested and --opponent pair")
     matches = [(args.tested, args.opponent)] if args.tested else list(SUITE)
     for game_name in args.games.split(","):
         for tested_text, other_text in matches:
@@ -164,7 +238,14 @@ def main(argv: list[str] | None = None) -> None:
                 peak, wall = max((r for _, r in done.values()), default=0), 0.0
             else:
                 results, peak, wall = run(
-                    game_name, args.deals, tested, other, args.workers, args.first_deal, records
+                    game_name,
+                    args.deals,
+                    tested,
+                    other,
+                    args.workers,
+                    args.first_deal,
+                    records,
+                    args.bids_only,
                 )
             if not results:
                 print(f"{game_name}: {tested.label()} vs {other.label()}: no deals recorded")

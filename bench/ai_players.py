@@ -21,7 +21,9 @@
   decisions of hands up to 15 cards, where it is now 6 deals, 8 decisions, 20 cards);
   ``sharp``, the 清墩 weighing with a decision the heuristic would not have made 0.2 times
   as likely, not 0.35 (measured and not kept, 3 December 2026); ``soft``, the same at 0.5
-  (−0.58 [−1.40, +0.25], not kept);
+  (−0.58 [−1.40, +0.25], not kept); ``eager``, the 三扣 bidding that bids when its plan
+  beats passing by the margin on average, without also a standard error
+  (``bidding.BID_SIGMAS`` 0, not 1: a variant to measure with ``--bids-only``);
 - ``medium-overtake``: the middle level before it took over a partner's low play (清墩, 6
   December 2026; the strong player's rollouts and first candidate never take over).
 
@@ -41,6 +43,7 @@ from engine.ai import Rollouts, Stats, think
 from engine.ai.qingdun import inference as qingdun_inference
 from engine.ai.qingdun import player as qingdun_player
 from engine.ai.qingdun import policy as qingdun_policy
+from engine.ai.sankou import bidding as sankou_bidding
 from engine.ai.sankou import inference as sankou_inference
 from engine.ai.sankou import player as sankou_player
 
@@ -52,6 +55,7 @@ ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
         (qingdun_player, "FIRST_TAKES_OVER", False),
         (sankou_player, "FIRST_PAIRS", False),
     ],
+    "eager": [(sankou_bidding, "BID_SIGMAS", 0.0)],
     "sharp": [(qingdun_inference, "MISMATCH", 0.2)],
     "soft": [(qingdun_inference, "MISMATCH", 0.5)],
     "narrow": [

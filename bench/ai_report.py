@@ -29,6 +29,7 @@ class HandRecord:
     rollouts: list[int] = field(default_factory=list)  # the tested side's, per decision
     rounds: int = 0  # search rounds of the tested side
     tied: int = 0  # of those, rounds where every candidate tied
+    alike: bool = False  # ``--bids-only``: both seatings bid alike, scored 0 unplayed
 
 
 def mean_ci(values: list[float]) -> tuple[float, float, float]:
@@ -55,16 +56,28 @@ def report(
     wall: float,
 ) -> Iterator[str]:
     per_deal = [statistics.fmean(h.delta for h in pair) for pair in results]
-    hands = [h for pair in results for h in pair]
     mean, low, high = mean_ci(per_deal)
-    won = sum(h.won for h in hands) / len(hands)
-    times = [t for h in hands for t in h.times]
+    # Deals bid alike under --bids-only count in the mean (as 0) and nowhere else.
+    hands = [h for pair in results for h in pair if not h.alike]
     load = " ".join(f"{x:.2f}" for x in os.getloadavg())
     yield (
         f"{game_name}: {tested.label()} vs {other.label()}, {len(results)} deals "
-        f"({len(hands)} hands), {wall:.0f} s wall in this run, load now {load}"
+        f"({len(hands)} hands played), {wall:.0f} s wall in this run, load now {load}"
     )
     yield f"  mean delta per seat per hand : {mean:+.3f}  95% CI [{low:+.3f}, {high:+.3f}]"
+    alike = sum(pair[0].alike for pair in results)
+    if alike:
+        yield f"  deals bid alike, scored 0    : {alike} of {len(results)} (--bids-only)"
+    if not hands:
+        yield f"  peak memory of a worker      : {peak / 1024:.0f} MiB"
+        return
+    differ = [d for d, pair in zip(per_deal, results, strict=True) if not pair[0].alike]
+    if alike:
+        ahead = sum(d > 0 for d in differ)
+        behind = sum(d < 0 for d in differ)
+        yield f"  deals played, for / against  : {len(differ)}: {ahead} / {behind}"
+    won = sum(h.won for h in hands) / len(hands)
+    times = [t for h in hands for t in h.times]
     yield f"  hands won                    : {won:.1%}"
     p50, p95 = percentile(times, 0.5), percentile(times, 0.95)
     yield f"  decision time p50 / p95      : {p50 * 1000:.0f} ms / {p95 * 1000:.0f} ms"

@@ -11,7 +11,9 @@ from engine.actions import Pass, Play
 from engine.ai.qingdun import inference as qingdun_inference
 from engine.ai.qingdun import player as qingdun_player
 from engine.ai.qingdun import policy as qingdun_policy
+from engine.ai.sankou import bidding as sankou_bidding
 from engine.ai.sankou import player as sankou_player
+from engine.ai.sankou.bidding import best_bid
 from tests.engine.ai.positions import at
 
 
@@ -34,6 +36,7 @@ from tests.engine.ai.positions import at
         ("strong-narrow:200", Player("strong-narrow", simulations=200)),
         ("strong-sharp:200", Player("strong-sharp", simulations=200)),
         ("strong-soft:200", Player("strong-soft", simulations=200)),
+        ("strong-eager:100", Player("strong-eager", simulations=100)),
     ],
 )
 def test_parse_and_label_round_trip(text: str, player: Player) -> None:
@@ -111,3 +114,14 @@ def test_medium_overtake_is_the_middle_level_that_lets_a_partners_play_stand() -
     assert isinstance(Player.parse("medium").act(obs, 1)[0], Play)
     assert Player.parse("medium-overtake").act(obs, 1)[0] == Pass(seat)
     assert (qingdun_policy.OVERTAKE_RANK, qingdun_policy.OVERTAKE_PLAYS) == (10, 3)
+
+
+def test_the_eager_ablation_bids_on_the_mean_without_a_standard_error() -> None:
+    # Five worlds: dealing at 80 takes 100 or 60 points, passing is worth 0. The plan's
+    # mean (+0.65) beats the margin but not its standard error (1.52): the shipped bidding
+    # passes, strong-eager bids 80; the constant is restored after.
+    worlds = [(100, 0.0, 0), (60, 0.0, 0), (100, 0.0, 0), (60, 0.0, 0), (100, 0.0, 0)]
+    assert best_bid(worlds, [80, 85]) is None
+    with ablated("eager"):
+        assert best_bid(worlds, [80, 85]) == 80
+    assert sankou_bidding.BID_SIGMAS == 1.0
