@@ -24,6 +24,9 @@
   (−0.58 [−1.40, +0.25], not kept); ``eager``, the 三扣 bidding that bids when its plan
   beats passing by the margin on average, without also a standard error
   (``bidding.BID_SIGMAS`` 0, not 1: a variant to measure with ``--bids-only``);
+  ``ownfull``, the 清墩 search whose rollouts play the middle level's full rules (torn
+  plays, taking over) for the deciding seat's team, the lean ones for the other
+  (``policy.ROLLOUTS_OWN_FULL``: a variant);
 - ``medium-overtake``: the middle level before it took over a partner's low play (清墩, 6
   December 2026; the strong player's rollouts and first candidate never take over).
 
@@ -56,6 +59,7 @@ ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
         (sankou_player, "FIRST_PAIRS", False),
     ],
     "eager": [(sankou_bidding, "BID_SIGMAS", 0.0)],
+    "ownfull": [(qingdun_policy, "ROLLOUTS_OWN_FULL", True)],
     "sharp": [(qingdun_inference, "MISMATCH", 0.2)],
     "soft": [(qingdun_inference, "MISMATCH", 0.5)],
     "narrow": [

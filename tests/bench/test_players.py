@@ -4,6 +4,8 @@ since the records of a match are filed under it."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bench.ai_players import Player, ablated
@@ -37,6 +39,7 @@ from tests.engine.ai.positions import at
         ("strong-sharp:200", Player("strong-sharp", simulations=200)),
         ("strong-soft:200", Player("strong-soft", simulations=200)),
         ("strong-eager:100", Player("strong-eager", simulations=100)),
+        ("strong-ownfull:200", Player("strong-ownfull", simulations=200)),
     ],
 )
 def test_parse_and_label_round_trip(text: str, player: Player) -> None:
@@ -125,3 +128,31 @@ def test_the_eager_ablation_bids_on_the_mean_without_a_standard_error() -> None:
     with ablated("eager"):
         assert best_bid(worlds, [80, 85]) == 80
     assert sankou_bidding.BID_SIGMAS == 1.0
+
+
+def test_the_ownfull_variant_gives_the_full_rules_to_the_seats_own_team_in_rollouts() -> None:
+    # strong-ownfull: the 清墩 rollouts play torn plays and take-overs for the deciding seat
+    # and its partner (the opponents keep the lean rules), set while it decides.
+    assert (qingdun_policy.ROLLOUTS_FULL, qingdun_policy.ROLLOUTS_OWN_FULL) == (False, False)
+    with ablated("ownfull"):
+        assert qingdun_policy.ROLLOUTS_OWN_FULL is True
+    assert qingdun_policy.ROLLOUTS_OWN_FULL is False
+
+
+def test_ownfull_rollouts_play_the_full_rules_for_the_seats_team_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game, seat = at("overtake_low_1")
+    calls: list[tuple[bool, bool, bool]] = []
+    real = qingdun_player.decide
+
+    def watched(units: Any, table: Any, *, tear: bool, overtake: bool) -> Any:
+        calls.append((table.seat % 2 == seat % 2, tear, overtake))
+        return real(units, table, tear=tear, overtake=overtake)
+
+    monkeypatch.setattr(qingdun_player, "decide", watched)
+    with ablated("ownfull"):
+        Player.parse("strong:8").act(game.observation(seat), 1)
+    first, rollouts = calls[0], calls[1:]
+    assert first == (True, False, False)  # the first candidate stays the lean heuristic's
+    assert set(rollouts) == {(True, True, True), (False, False, False)}

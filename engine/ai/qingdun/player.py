@@ -18,6 +18,7 @@ from engine.ai import search
 from engine.ai.budget import Budget, Plan
 from engine.ai.clone import clone
 from engine.ai.decision import Decision, Stats
+from engine.ai.qingdun import policy
 from engine.ai.qingdun.decompose import decompose
 from engine.ai.qingdun.endgame import ENDGAME_CARDS, solve
 from engine.ai.qingdun.policy import ROLLOUTS_FULL, Table, decide, weakness
@@ -161,6 +162,7 @@ def playout(game: Game, plans: Plans, trick: Trick, seat: int) -> float:
     """Play ``game`` to its end with the heuristic in every seat (a small ending solved
     exactly); its value for ``seat``."""
     tried = 10**9  # cards in play when the exact search last gave up
+    own_full = policy.ROLLOUTS_OWN_FULL
     while not game.over:
         cards = sum(game.hand_sizes)
         if cards <= ENDGAME_CARDS and cards <= tried - RETRY_CARDS:
@@ -172,7 +174,8 @@ def playout(game: Game, plans: Plans, trick: Trick, seat: int) -> float:
         assert mover is not None
         units = plans.get(game, mover)
         table = Table(mover, game.hand_sizes, game.top, game.top_led, trick.top_seat, trick.points)
-        unit = decide(units, table, tear=ROLLOUTS_FULL, overtake=ROLLOUTS_FULL)
+        full = ROLLOUTS_FULL or (own_full and mover % 2 == seat % 2)
+        unit = decide(units, table, tear=full, overtake=full)
         step(game, plans, trick, mover, None if unit is None else unit.cards, unit)
     assert game.result is not None
     return value(game.result, seat)

@@ -67,6 +67,10 @@ OVERTAKE_PLAYS = 3
 #: in the rollouts and the first candidate, strong:100 read +0.05 [−1.42, +1.52] against
 #: itself without, 200 deals: no gain measured.
 ROLLOUTS_FULL = False
+#: Whether, in a rollout, the deciding seat's own team plays the full rules all the same (the
+#: other team keeps the lean ones): the seat and its partner search later, which the full
+#: rules are closer to, while the lean ones model the opponents. A variant, off.
+ROLLOUTS_OWN_FULL = False
 #: The plain kinds made of one rank, by their number of cards.
 _ONE_RANK = {ComboKind.SINGLE: 1, ComboKind.PAIR: 2, ComboKind.TRIPLE: 3}
 
