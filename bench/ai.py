@@ -119,13 +119,6 @@ def seatings(game_name: str, deal: int, tested: Player, other: Player) -> list[S
     ]
 
 
-def play_hand(
-    game_name: str, deal: int, tested: Player, other: Player, tested_seats: tuple[int, ...]
-) -> HandRecord:
-    seating = Seating(GAMES[game_name].deal(deal), deal, tested, other, tested_seats)
-    return seating.finish(game_name)
-
-
 def play_deal(
     task: tuple[str, int, Player, Player, bool],
 ) -> tuple[int, list[HandRecord], int]:
@@ -162,8 +155,8 @@ def run(
     bids_only: bool = False,
 ) -> tuple[list[list[HandRecord]], int, float]:
     """Play the deals not yet in ``records`` (if given), appending each one as it finishes."""
-    done = _load_records(records, range(first, first + deals)) if records else {}
     wanted = range(first, first + deals)
+    done = _load_records(records, wanted) if records else {}
     tasks = [(game_name, d, tested, other, bids_only) for d in wanted if d not in done]
     start = time.perf_counter()
     results: list[list[HandRecord]] = [hands for hands, _ in done.values()]
@@ -237,16 +230,19 @@ def main(argv: list[str] | None = None) -> None:
                 results = [hands for hands, _ in done.values()]
                 peak, wall = max((r for _, r in done.values()), default=0), 0.0
             else:
-                results, peak, wall = run(
-                    game_name,
-                    args.deals,
-                    tested,
-                    other,
-                    args.workers,
-                    args.first_deal,
-                    records,
-                    args.bids_only,
-                )
+                try:
+                    results, peak, wall = run(
+                        game_name,
+                        args.deals,
+                        tested,
+                        other,
+                        args.workers,
+                        args.first_deal,
+                        records,
+                        args.bids_only,
+                    )
+                except DiffersOutsideBidding as error:
+                    raise SystemExit(f"stopped: {error}") from None
             if not results:
                 print(f"{game_name}: {tested.label()} vs {other.label()}: no deals recorded")
                 continue

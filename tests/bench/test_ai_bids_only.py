@@ -5,6 +5,8 @@ match between players that differ outside their bidding, whose figure would be w
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pytest
@@ -19,6 +21,18 @@ from engine.sankou.view import Phase
 MEDIUM, SIMPLE, PASSER = Player("medium"), Player("simple"), Player("rules")
 
 
+class _Serial:
+    """A pool of no processes: the tasks run here, where the stand-in players are."""
+
+    def imap_unordered(self, work: Callable[[Any], Any], tasks: list[Any]) -> Iterator[Any]:
+        return map(work, tasks)
+
+
+@contextmanager
+def _in_process(workers: int, kept: str) -> Iterator[_Serial]:
+    yield _Serial()
+
+
 @pytest.fixture
 def acts(monkeypatch: pytest.MonkeyPatch) -> list[Phase]:
     """Stand-in players, fast and seeded like the bench's: ``medium`` plays the middle level
@@ -29,9 +43,9 @@ def acts(monkeypatch: pytest.MonkeyPatch) -> list[Phase]:
     def act(self: Player, obs: Any, seed: int) -> tuple[Any, Stats | None]:
         phases.append(obs.phase)
         bidding = obs.phase is Phase.BIDDING
-        if self is PASSER and bidding:
+        if self == PASSER and bidding:
             return Pass(obs.seat), None
-        level = "simple" if self is SIMPLE and not bidding else "medium"
+        level = "simple" if self == SIMPLE and not bidding else "medium"
         return decide(obs, level=level, seed=seed), None
 
     monkeypatch.setattr(Player, "act", act)
@@ -90,3 +104,12 @@ def test_the_option_is_for_a_sankou_pair_only(capsys: pytest.CaptureFixture[str]
             ai.main(argv)
         assert stopped.value.code == 2
         assert "--bids-only needs --games sankou" in capsys.readouterr().err
+
+
+def test_a_match_that_cannot_be_measured_so_stops_with_one_line(
+    acts: list[Phase], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(ai, "pool", _in_process)
+    argv = ["--games", "sankou", "--tested", "medium", "--opponent", "simple", "--bids-only"]
+    with pytest.raises(SystemExit, match=r"^stopped: deal 0 bid alike .* differ outside"):
+        ai.main([*argv, "--deals", "1"])
