@@ -27,7 +27,7 @@
   ``--bids-only``, not kept);
   ``ownfull``, the 清墩 search whose rollouts play the middle level's full rules (torn
   plays, taking over) for the deciding seat's team, the lean ones for the other
-  (``policy.ROLLOUTS_OWN_FULL``: a variant);
+  (``policy.ROLLOUTS_OWN_FULL``: −1.12 [−2.51, +0.26] over 196 deals, not kept);
 - ``medium-overtake``: the middle level before it took over a partner's low play (清墩, 6
   December 2026; the strong player's rollouts and first candidate never take over).
 
