@@ -125,22 +125,21 @@ def play_deal(
     """Both seatings of one deal; also the worker's peak memory (KiB)."""
     game_name, deal, tested, other, bids_only = task
     pair = seatings(game_name, deal, tested, other)
-    if not bids_only:
-        hands = [seating.finish(game_name) for seating in pair]
-        return deal, hands, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    for seating in pair:
-        seating.play(lambda game: game.phase is Phase.BIDDING)
-    alike = pair[0].actions == pair[1].actions
+    alike = False
+    if bids_only:
+        for seating in pair:
+            seating.play(lambda game: game.phase is Phase.BIDDING)
+        alike = pair[0].actions == pair[1].actions
     if alike and deal % VERIFY_EVERY:
         hands = [HandRecord(0.0, False, alike=True) for _ in pair]
-        return deal, hands, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    hands = [seating.finish(game_name) for seating in pair]
-    if alike and pair[0].actions != pair[1].actions:
-        raise DiffersOutsideBidding(
-            f"deal {deal} bid alike in both seatings but was played otherwise: "
-            f"{tested.label()} and {other.label()} differ outside their bidding, "
-            "so --bids-only cannot measure them"
-        )
+    else:
+        hands = [seating.finish(game_name) for seating in pair]
+        if alike and pair[0].actions != pair[1].actions:
+            raise DiffersOutsideBidding(
+                f"deal {deal} bid alike in both seatings but was played otherwise: "
+                f"{tested.label()} and {other.label()} differ outside their bidding, "
+                "so --bids-only cannot measure them"
+            )
     return deal, hands, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 

@@ -71,8 +71,8 @@ def report(
     if not hands:
         yield f"  peak memory of a worker      : {peak / 1024:.0f} MiB"
         return
-    differ = [d for d, pair in zip(per_deal, results, strict=True) if not pair[0].alike]
     if alike:
+        differ = [d for d, pair in zip(per_deal, results, strict=True) if not pair[0].alike]
         ahead = sum(d > 0 for d in differ)
         behind = sum(d < 0 for d in differ)
         yield f"  deals played, for / against  : {len(differ)}: {ahead} / {behind}"
