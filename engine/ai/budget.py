@@ -30,6 +30,9 @@ FLOOR = 16
 #: ``player.EDGE``): a margin for the bias of the search's model, which does not shrink with
 #: more rollouts as the standard error does.
 EDGE = 0.0
+#: The chance, over all candidates together, that noise alone replaces the heuristic's choice
+#: (the search's bar: ``search.override_sigmas``), unless a plan sets its own.
+OVERRIDE_ALPHA = 0.1
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,8 +40,9 @@ class Rollouts:
     """Rollouts a decision may use at most, by phase (``None``: ``BIG_FACTOR`` × ``play``).
 
     ``floor`` is the least number of sampled worlds on which a candidate must have been
-    compared with the heuristic's choice before it may replace it, and ``edge`` the least
-    gain it must surely bring (None: the game's own).
+    compared with the heuristic's choice before it may replace it, ``edge`` the least gain
+    it must surely bring (None: the game's own), and ``alpha`` the chance that noise alone
+    replaces it (None: ``OVERRIDE_ALPHA``; the 三扣 hint's is looser: ``hint_rollouts``).
     """
 
     play: int = PLAY_ROLLOUTS
@@ -46,6 +50,7 @@ class Rollouts:
     setup: int | None = None  # the 三扣 kitty and trump, searched together
     floor: int = FLOOR
     edge: float | None = None
+    alpha: float | None = None
 
     def __post_init__(self) -> None:
         for name in ("play", "bid", "setup", "floor", "edge"):
@@ -53,6 +58,8 @@ class Rollouts:
             if value is not None and value < 0:
                 what = "the edge" if name == "edge" else f"{name} rollouts"
                 raise ValueError(f"{what} must be 0 or more, not {value!r}")
+        if self.alpha is not None and not 0 < self.alpha < 1:
+            raise ValueError(f"alpha must be between 0 and 1, not {self.alpha!r}")
 
     def of(self, phase: str) -> int:
         """The cap for a decision of ``phase`` (``play``, ``bid``, ``kitty`` or ``trump``)."""
@@ -70,10 +77,15 @@ HINT_ROLLOUTS = Rollouts()
 class Budget:
     """One decision's allowance: at most ``cap`` rollouts, and a deadline when given."""
 
-    __slots__ = ("cap", "deadline", "edge", "first", "floor", "spent")
+    __slots__ = ("alpha", "cap", "deadline", "edge", "first", "floor", "spent")
 
     def __init__(
-        self, cap: int, seconds: float | None = None, floor: int = FLOOR, edge: float = EDGE
+        self,
+        cap: int,
+        seconds: float | None = None,
+        floor: int = FLOOR,
+        edge: float = EDGE,
+        alpha: float = OVERRIDE_ALPHA,
     ) -> None:
         if cap < 0:
             raise ValueError(f"simulations must be 0 or more, not {cap!r}")
@@ -82,6 +94,7 @@ class Budget:
         self.cap = cap
         self.floor = floor
         self.edge = edge
+        self.alpha = alpha
         self.deadline = None if seconds is None else time.perf_counter() + seconds
         self.spent = 0  # rollouts done so far
         self.first: tuple[float, int] | None = None  # when the first charge came, and its size
@@ -125,4 +138,6 @@ class Plan:
         """The budget of a ``phase`` decision; ``edge`` is the game's own, for a plan that
         does not set one."""
         r = self.rollouts
-        return Budget(r.of(phase), self.seconds, r.floor, edge if r.edge is None else r.edge)
+        edge = edge if r.edge is None else r.edge
+        alpha = OVERRIDE_ALPHA if r.alpha is None else r.alpha
+        return Budget(r.of(phase), self.seconds, r.floor, edge, alpha)

@@ -27,13 +27,11 @@ from dataclasses import dataclass
 from statistics import NormalDist
 from typing import TypeVar
 
-from engine.ai.budget import Budget
+from engine.ai.budget import OVERRIDE_ALPHA, Budget
 
 A = TypeVar("A")
 W = TypeVar("W")
 
-#: The chance, over all candidates together, that noise alone replaces the heuristic's choice.
-OVERRIDE_ALPHA = 0.1
 #: Standard errors below the leader that drop a candidate, or above all others that stop.
 CLEAR_SIGMAS = 3.0
 #: Worlds per candidate in a phase, at least.
@@ -80,9 +78,10 @@ def draw(weights: Sequence[float], rng: random.Random) -> int:
     return len(weights) - 1
 
 
-def override_sigmas(candidates: int) -> float:
-    """Standard errors a candidate must beat the heuristic's choice by, among ``candidates``."""
-    return NormalDist().inv_cdf(1 - OVERRIDE_ALPHA / max(1, candidates - 1))
+def override_sigmas(candidates: int, alpha: float = OVERRIDE_ALPHA) -> float:
+    """Standard errors a candidate must beat the heuristic's choice by, among ``candidates``,
+    for a chance ``alpha`` that noise alone replaces it."""
+    return NormalDist().inv_cdf(1 - alpha / max(1, candidates - 1))
 
 
 def best_candidate(
@@ -136,7 +135,7 @@ def best_candidate(
             break
         if phases and len(alive) > 2:
             alive = _halve(alive, values, protected)
-    index = _choice(alive, values, budget.floor, budget.edge, k)
+    index = _choice(alive, values, budget, k)
     return _outcome(index, values, budget, rounds, tied, stop)
 
 
@@ -253,18 +252,18 @@ def _negligible(values: list[float], default: list[float]) -> bool:
     return mean + CLEAR_SIGMAS * se < INDIFFERENT
 
 
-def _choice(alive: list[int], values: list[list[float]], floor: int, edge: float, k: int) -> int:
-    """The leader if it surely gains more than ``edge`` over the heuristic's choice (paired,
-    ``floor`` worlds)."""
+def _choice(alive: list[int], values: list[list[float]], budget: Budget, k: int) -> int:
+    """The leader if it surely gains more than the budget's ``edge`` over the heuristic's
+    choice (paired, on ``floor`` worlds at least, by the bar its ``alpha`` sets)."""
     if not values[0]:
         return 0
     leader = _leader(alive, values)
     if leader == 0 or 0 not in alive:
         return 0
     mean, se, n = paired(values[leader], values[0])
-    if n < max(2, floor):
+    if n < max(2, budget.floor):
         return 0
-    return leader if mean - override_sigmas(k) * se > edge else 0
+    return leader if mean - override_sigmas(k, budget.alpha) * se > budget.edge else 0
 
 
 def _outcome(
