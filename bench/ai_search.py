@@ -19,6 +19,9 @@ Positions come from hands played by the heuristic (``medium``) in every seat, ev
 - with ``--ceiling``, how often two searches of ten times the rollouts with different
   seeds agree: the most a hint can agree with one of them.
 
+The hint thinks as the Hint button does (``engine.ai.hint_rollouts``: in 三扣 a looser bar
+for leaving the heuristic's move); ``--alpha A`` gives it another chance that noise alone
+overrides (``Rollouts.alpha``; the big searches keep the bots' bar).
 ``--seconds S`` cuts the hint at S seconds of wall time as the bot does (``BIG_FACTOR`` × S
 for a bid, kitty or trump), on top of its rollouts: the hint a player gets on this machine
 at its load, not a reproducible figure. ``--reference N`` gives the big search N rollouts
@@ -30,7 +33,7 @@ two hints pays for the big searches once.
     python -m bench ai_search --games sankou --positions 200 --rollouts 200 [--ceiling]
     python -m bench ai_search --games qingdun --rollouts 200 --seconds 0.3 --reference 4000
     python -m bench ai_search --games sankou --positions 250 --reference 2000 \
-        --references /work/refs-sankou.jsonl
+        --references /work/refs-sankou.jsonl [--alpha 0.1]
 """
 
 from __future__ import annotations
@@ -41,7 +44,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -51,7 +54,16 @@ from bench.baselines import strong_v1
 from bench.baselines.strong_v1 import search as v1_search
 from bench.pool import pool
 from engine.actions import Action
-from engine.ai import BIG_FACTOR, Rollouts, choose, judge, phase_of, search, think
+from engine.ai import (
+    BIG_FACTOR,
+    Rollouts,
+    choose,
+    hint_rollouts,
+    judge,
+    phase_of,
+    search,
+    think,
+)
 from engine.ai.search import INDIFFERENT
 from engine.game import GameBase
 from engine.records import GAMES
@@ -111,9 +123,10 @@ def _v1_ties(obs: object, rollouts: int, seed: int) -> tuple[int, int, int]:
 
 
 def _watched_think(
-    obs: Any, seed: int, rollouts: int, seconds: float | None
+    obs: Any, seed: int, rollouts: int, seconds: float | None, alpha: float | None = None
 ) -> tuple[Any, dict[str, int]]:
-    """The strong player's hint (cut at ``seconds`` as the bot cuts it, when given), with
+    """The strong player's hint (cut at ``seconds`` as the bot cuts it, when given; its bar
+    ``alpha`` when given, else the Hint button's), with
     its search rounds among candidates counted by whether every candidate was still in (the
     first phase) or only some (after halving)."""
     counts = {"first": 0, "first_tied": 0, "later": 0, "later_tied": 0}
@@ -132,7 +145,10 @@ def _watched_think(
     try:
         if seconds is not None and phase_of(obs) != "play":
             seconds *= BIG_FACTOR  # as ``bot.service.thinking`` gives the big decisions
-        hint = think(obs, seed=seed, seconds=seconds, rollouts=Rollouts(play=rollouts))
+        plan = replace(hint_rollouts(obs), play=rollouts)
+        if alpha is not None:
+            plan = replace(plan, alpha=alpha)
+        hint = think(obs, seed=seed, seconds=seconds, rollouts=plan)
         return hint, counts
     finally:
         search._round = original  # type: ignore[assignment]
@@ -175,6 +191,7 @@ class Task:
     reference: int
     ceiling: bool
     known: Reference | None = None  # the big search, from ``--references``
+    alpha: float | None = None  # the hint's bar, if not the Hint button's
 
 
 def measure(task: Task) -> dict[str, Any]:
@@ -183,7 +200,7 @@ def measure(task: Task) -> dict[str, Any]:
     obs = game.observation(game.to_move)  # type: ignore[attr-defined]
     seed = hint_seed(task.index)
     started = time.process_time()
-    hint, split = _watched_think(obs, seed, task.rollouts, task.seconds)
+    hint, split = _watched_think(obs, seed, task.rollouts, task.seconds, task.alpha)
     cpu = time.process_time() - started
     big = Rollouts(play=task.reference)
     known = task.known
@@ -243,6 +260,11 @@ def main(argv: list[str] | None = None) -> None:
         "--ceiling", action="store_true", help="also compare two big searches (seeds differ)"
     )
     parser.add_argument(
+        "--alpha",
+        type=float,
+        help="the hint's chance that noise alone overrides the heuristic (default: the Hint's)",
+    )
+    parser.add_argument(
         "--references", type=Path, metavar="FILE", help="keep the big searches here; reuse them"
     )
     args = parser.parse_args(argv or [])
@@ -258,7 +280,16 @@ def main(argv: list[str] | None = None) -> None:
         found = list(positions(game_name, args.positions, args.every, args.first_deal))
         entries = [ai_references.key(p, reference, big_seed(i)) for i, p in enumerate(found)]
         tasks = [
-            Task(p, i, args.rollouts, args.seconds, reference, args.ceiling, known.get(entry))
+            Task(
+                p,
+                i,
+                args.rollouts,
+                args.seconds,
+                reference,
+                args.ceiling,
+                known.get(entry),
+                args.alpha,
+            )
             for i, (p, entry) in enumerate(zip(found, entries, strict=True))
         ]
         if path is not None:
@@ -272,7 +303,7 @@ def main(argv: list[str] | None = None) -> None:
                 new = row.pop("reference")
                 if path is not None and new is not None:
                     ai_references.save(path, entries[task.index], new)
-        for line in _report(game_name, args.rollouts, args.seconds, reference, rows):
+        for line in _report(game_name, args.rollouts, args.seconds, reference, rows, args.alpha):
             print(line, flush=True)
 
 
@@ -288,12 +319,14 @@ def _report(
     seconds: float | None,
     reference: int,
     rows: list[dict[str, Any]],
+    alpha: float | None = None,
 ) -> Iterator[str]:
     choices = [r for r in rows if r["candidates"] > 1]
     agree = sum(r["agree"] for r in choices) / len(choices) if choices else 0.0
     rounds, tied = sum(r["rounds"] for r in rows), sum(r["tied"] for r in rows)
     v1_rounds, v1_tied = sum(r["v1_rounds"] for r in rows), sum(r["v1_tied"] for r in rows)
     cut = "" if seconds is None else f", cut at {seconds:g} s ({os.getloadavg()[0]:.1f} load)"
+    cut += "" if alpha is None else f", alpha {alpha:g}"
     yield (
         f"{game_name}: {len(rows)} positions, {len(choices)} with a choice; "
         f"hint {rollouts} rollouts{cut}"

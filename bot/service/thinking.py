@@ -41,7 +41,7 @@ import os
 from collections import Counter, OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any, Protocol, TypeVar
 
@@ -317,10 +317,14 @@ class Thinker:
         running.add_done_callback(partial(self._finished, worker, job))
 
     def _rollouts(self, job: Job) -> Rollouts:
-        """A decision's rollouts: a hint's or a bot's, or the fixed number given (tests)."""
+        """A decision's rollouts: a hint's (``engine.ai.hint_rollouts``) or a bot's, with the
+        fixed number given (tests) if any."""
+        plan = (
+            engine.ai.hint_rollouts(job.observation) if job.interactive else engine.ai.BOT_ROLLOUTS
+        )
         if self.simulations is not None:
-            return Rollouts(play=self.simulations)
-        return engine.ai.HINT_ROLLOUTS if job.interactive else engine.ai.BOT_ROLLOUTS
+            return replace(plan, play=self.simulations)
+        return plan
 
     def _finished(self, worker: Worker, job: Job, running: asyncio.Future[Decision]) -> None:
         exc = None if running.cancelled() else running.exception()  # always taken: no warning

@@ -412,3 +412,22 @@ async def test_a_hint_that_fell_back_has_the_medium_players_reason(
     assert hint is not None and (hint.action, hint.reason) == (expected.action, expected.reason)
     assert hint.reason is not None
     assert bot is not None and bot.action == MEDIUM and bot.reason is None
+
+
+async def test_a_sankou_hint_thinks_with_the_hints_looser_bar(brain: Brain) -> None:
+    game = sankou.Game.deal(1)
+    observation = game.observation(game.to_move)
+    thinker = quick_thinker(simulations=2)
+    try:
+        for interactive in (False, True):
+            await thinker.submit(
+                observation, level="strong", seconds=0.2, seed=0, interactive=interactive
+            )
+        await thinker.submit(OBSERVATION, level="strong", seconds=0.2, seed=0, interactive=True)
+    finally:
+        await thinker.close()
+    bot, hint, qingdun_hint = (call["rollouts"] for call in brain.calls)
+    assert (bot.play, hint.play, qingdun_hint.play) == (2, 2, 2)  # the tests' fixed rollouts
+    assert bot.alpha is None  # the bots' bar: OVERRIDE_ALPHA
+    assert hint.alpha == engine.ai.sankou.HINT_ALPHA == 0.3
+    assert qingdun_hint.alpha is None  # 清墩's hint keeps the bots' bar

@@ -1,5 +1,5 @@
 """The 三扣 players (see ``player``)."""
 
-from engine.ai.sankou.player import think
+from engine.ai.sankou.player import HINT_ALPHA, think
 
-__all__ = ["think"]
+__all__ = ["HINT_ALPHA", "think"]

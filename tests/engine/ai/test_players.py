@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -12,7 +13,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Action, Bid, DeclareTrump, Discard, Pass, Play
-from engine.ai import BIG_FACTOR, BOT_SECONDS, HINT_SECONDS, LEVELS, REASONS, choose, decide, think
+from engine.ai import (
+    BIG_FACTOR,
+    BOT_SECONDS,
+    HINT_ROLLOUTS,
+    HINT_SECONDS,
+    LEVELS,
+    REASONS,
+    choose,
+    decide,
+    hint_rollouts,
+    think,
+)
 from engine.ai.clone import clone
 from engine.ai.decision import Reason
 from engine.ai.qingdun import policy as qingdun_policy
@@ -147,6 +159,14 @@ def test_a_time_budget_is_kept_roughly() -> None:
     assert seat is not None
     accepted(game, choose(game, seat, seconds=0.05))
     assert 0 < HINT_SECONDS < BOT_SECONDS
+
+
+def test_the_hint_thinks_as_the_bots_do_but_for_the_sankou_bar() -> None:
+    qingdun_game, sankou_game = QingdunGame.deal(3), SankouGame.deal(4)
+    qingdun_obs = qingdun_game.observation(qingdun_game.to_move)
+    sankou_obs = sankou_game.observation(sankou_game.to_move)
+    assert hint_rollouts(qingdun_obs) == HINT_ROLLOUTS
+    assert hint_rollouts(sankou_obs) == replace(HINT_ROLLOUTS, alpha=0.3)
 
 
 def test_refusals() -> None:
