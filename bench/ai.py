@@ -88,7 +88,7 @@ class Seating:
             mine = seat in self.seats
             player = self.tested if mine else self.other
             start = time.perf_counter()
-            action, stats = player.act(game.observation(seat), self.deal * 1000 + self.step)
+            action, stats = player.act(game.observation(seat), self.deal * 1000 + self.step, game)
             if mine:
                 record.times.append(time.perf_counter() - start)
                 if stats is not None:
@@ -215,6 +215,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv or [])
     if (args.tested is None) != (args.opponent is None):
         parser.error("give both --tested and --opponent, or neither (the goal suite)")
+    oracle = any(p and p.startswith("oracle") for p in (args.tested, args.opponent))
+    if oracle and args.games != "sankou":
+        parser.error("the oracle plays 三扣 only: --games sankou")
     if args.bids_only and (args.games != "sankou" or args.tested is None):
         parser.error("--bids-only needs --games sankou and a --tested and --opponent pair")
     matches = [(args.tested, args.opponent)] if args.tested else list(SUITE)

@@ -29,9 +29,11 @@
   plays, taking over) for the deciding seat's team, the lean ones for the other
   (``policy.ROLLOUTS_OWN_FULL``: −1.12 [−2.51, +0.26] over 196 deals, not kept);
 - ``medium-overtake``: the middle level before it took over a partner's low play (清墩, 6
-  December 2026; the strong player's rollouts and first candidate never take over).
+  December 2026; the strong player's rollouts and first candidate never take over);
+- ``oracle:N``: the strong 三扣 player whose play-phase worlds are the true deal
+  (``bench/ai_oracle.py``): a diagnostic that peeks, never a player of the bot.
 
-Every player decides from the seat's observation only.
+Every player but the oracle decides from the seat's observation only.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from types import ModuleType
 
+from bench.ai_oracle import peeking
 from bench.baselines import rules, strong_v1
 from engine.actions import Action
 from engine.ai import Rollouts, Stats, think
@@ -50,6 +53,7 @@ from engine.ai.qingdun import policy as qingdun_policy
 from engine.ai.sankou import bidding as sankou_bidding
 from engine.ai.sankou import inference as sankou_inference
 from engine.ai.sankou import player as sankou_player
+from engine.sankou.game import Game as SankouGame
 
 #: What each ablation turns off: (module, constant, value) set while the player decides.
 ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
@@ -80,6 +84,7 @@ LEVELS = (
     "strong",
     "strong_v1",
     "rules",
+    "oracle",
     *(f"strong-{a}" for a in ABLATIONS),
     *(f"medium-{a}" for a in MEDIUM_ABLATIONS),
 )
@@ -117,7 +122,7 @@ class Player:
         budget, _, setup = budget.partition("/")
         if level not in LEVELS:
             raise ValueError(f"unknown player {level!r}: choose from {', '.join(LEVELS)}")
-        searching = level.startswith("strong")
+        searching = level.startswith("strong") or level == "oracle"
         if not searching:
             if budget:
                 raise ValueError(f"{level} takes no budget")
@@ -146,8 +151,9 @@ class Player:
             return f"{self.level}:{self.seconds:g}s"
         return self.level
 
-    def act(self, obs: object, seed: int) -> tuple[Action, Stats | None]:
-        """The player's action for the observing seat, and its stats when it reports them."""
+    def act(self, obs: object, seed: int, game: object = None) -> tuple[Action, Stats | None]:
+        """The player's action for the observing seat, and its stats when it reports them
+        (``game``: the real game, which only the oracle looks at)."""
         if self.level == "rules":
             return rules.decide(obs), None  # type: ignore[arg-type]
         if self.level == "medium_v1":
@@ -168,7 +174,13 @@ class Player:
             rollouts = Rollouts(play=simulations, setup=self.setup, edge=self.edge)
             simulations = None
         level, _, ablation = self.level.partition("-")
-        with ablated(ablation) if ablation else nullcontext():
+        if level == "oracle":
+            if not isinstance(game, SankouGame):
+                raise ValueError("the oracle plays 三扣 only, and needs the real game")
+            level, watching = "strong", peeking(game)
+        else:
+            watching = ablated(ablation) if ablation else nullcontext()
+        with watching:
             decision = think(
                 obs,  # type: ignore[arg-type]
                 level=level,

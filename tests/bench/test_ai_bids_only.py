@@ -40,7 +40,7 @@ def acts(monkeypatch: pytest.MonkeyPatch) -> list[Phase]:
     passes in the auction and plays like ``medium``. Returns the phase of every call."""
     phases: list[Phase] = []
 
-    def act(self: Player, obs: Any, seed: int) -> tuple[Any, Stats | None]:
+    def act(self: Player, obs: Any, seed: int, game: Any = None) -> tuple[Any, Stats | None]:
         phases.append(obs.phase)
         bidding = obs.phase is Phase.BIDDING
         if self == PASSER and bidding:

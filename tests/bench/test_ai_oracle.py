@@ -1,0 +1,72 @@
+"""The bench's oracle: the strong 三扣 player whose play-phase worlds are the true deal (a
+diagnostic of how much better inference could gain), peeking only while it decides, only in
+play, and only in 三扣."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bench import ai
+from bench.ai_oracle import peeking, truth
+from bench.ai_players import Player
+from engine import qingdun, sankou
+from engine.actions import Play
+from engine.ai import decide
+from engine.ai.sankou.sampling import KITTY, Sampler
+from engine.sankou.view import Phase
+
+
+def in_play(deal: int, tricks: int = 2) -> sankou.Game:
+    """A hand of the middle level in every seat, ``tricks`` tricks into the play."""
+    game = sankou.Game.deal(deal)
+    while game.phase is not Phase.PLAY or len(game.actions) < 7 + 4 * tricks:
+        game.apply(decide(game.observation(game.to_move), level="medium"))
+    return game
+
+
+def test_in_play_the_oracles_worlds_are_the_true_deal() -> None:
+    game = in_play(3)
+    for seat in range(4):
+        obs = game.observation(seat)
+        sampled = Sampler(obs).deal(random.Random(1))
+        with peeking(game):
+            slots = Sampler(obs).deal(random.Random(1))
+            world = Sampler(obs).world(random.Random(1))
+        assert slots == truth(game, seat)
+        assert slots[seat] == [] and slots[KITTY] == list(game.kitty)
+        assert [sorted(world.hand(s)) for s in range(4)] == [sorted(game.hand(s)) for s in range(4)]
+        assert sampled != slots  # without it, a sampled deal (the sampler is back)
+        assert Sampler(obs).deal(random.Random(1)) == sampled
+
+
+def test_the_oracle_bids_as_the_strong_player_does() -> None:
+    game = sankou.Game.deal(5)
+    obs = game.observation(game.to_move)
+    with peeking(game):
+        slots = Sampler(obs).deal(random.Random(2))
+    assert slots == Sampler(obs).deal(random.Random(2))  # sampled: the auction is not peeked at
+    oracle, strong = Player.parse("oracle:8"), Player.parse("strong:8")
+    assert oracle.act(obs, 7, game)[0] == strong.act(obs, 7, game)[0]
+
+
+def test_the_oracle_plays_sankou_only_and_needs_the_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    game = in_play(4)
+    seat = game.to_move
+    action, stats = Player.parse("oracle:8").act(game.observation(seat), 1, game)
+    assert isinstance(action, Play) and game.is_legal(seat, action.cards)
+    assert stats is not None and stats.phase == "play"
+    with pytest.raises(ValueError, match="the oracle plays 三扣 only"):
+        Player.parse("oracle:8").act(game.observation(seat), 1)
+    other = qingdun.Game.deal(1)
+    with pytest.raises(ValueError, match="the oracle plays 三扣 only"):
+        Player.parse("oracle:8").act(other.observation(other.to_move), 1, other)
+    with pytest.raises(ValueError, match="oracle needs a budget"):
+        Player.parse("oracle")
+    with pytest.raises(SystemExit) as stopped:
+        ai.main(["--games", "qingdun", "--tested", "oracle:8", "--opponent", "strong:8"])
+    assert stopped.value.code == 2
+    assert "the oracle plays 三扣 only" in capsys.readouterr().err
