@@ -268,6 +268,8 @@ def main(argv: list[str] | None = None) -> None:
         "--references", type=Path, metavar="FILE", help="keep the big searches here; reuse them"
     )
     args = parser.parse_args(argv or [])
+    if args.alpha is not None and not 0 < args.alpha < 1:
+        parser.error(f"--alpha must be between 0 and 1, not {args.alpha:g}")
     reference = args.reference or 10 * args.rollouts
     path: Path | None = args.references
     known = ai_references.load(path) if path is not None else {}
