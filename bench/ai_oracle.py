@@ -2,7 +2,8 @@
 
 ``oracle:N`` is the strong 三扣 player at N rollouts whose sampled worlds in the play phase
 are the true deal: the other hands as they are and the buried kitty, every world the same.
-Its bids, kitty and trump are the strong player's own. Against ``strong:N`` it measures the
+Its bids, kitty and trump are the strong player's own; ``oracle-dealer:N`` peeks only while
+it plays as the dealer (a defender's worlds sampled as usual). Against ``strong:N`` it measures the
 most that the inference of hidden cards (``engine.ai.sankou.sampling``) could still gain in
 play: a small gain says the limit of the search is elsewhere (its model of how the others
 play, one ply), a large one that better worlds are worth the work.
@@ -34,11 +35,13 @@ def truth(game: Game, seat: int) -> list[list[Card]]:
 
 
 @contextmanager
-def peeking(game: Game) -> Iterator[None]:
-    """While the block runs, a 三扣 play-phase sampler deals the true hidden cards."""
+def peeking(game: Game, *, dealer_only: bool = False) -> Iterator[None]:
+    """While the block runs, a 三扣 play-phase sampler deals the true hidden cards (for the
+    dealer's decisions alone with ``dealer_only``)."""
 
     def deal(self: sampling.Sampler, rng: random.Random) -> list[list[Card]]:
-        if self.obs.phase is not Phase.PLAY:
+        obs = self.obs
+        if obs.phase is not Phase.PLAY or (dealer_only and obs.seat != obs.dealer):
             return _SAMPLED(self, rng)
         return truth(game, self.obs.seat)
 

@@ -31,7 +31,8 @@
 - ``medium-overtake``: the middle level before it took over a partner's low play (清墩, 6
   December 2026; the strong player's rollouts and first candidate never take over);
 - ``oracle:N``: the strong 三扣 player whose play-phase worlds are the true deal
-  (``bench/ai_oracle.py``): a diagnostic that peeks, never a player of the bot.
+  (``bench/ai_oracle.py``): a diagnostic that peeks, never a player of the bot;
+  ``oracle-dealer:N`` peeks only as the dealer.
 
 Every player but the oracle decides from the seat's observation only.
 """
@@ -85,6 +86,7 @@ LEVELS = (
     "strong_v1",
     "rules",
     "oracle",
+    "oracle-dealer",
     *(f"strong-{a}" for a in ABLATIONS),
     *(f"medium-{a}" for a in MEDIUM_ABLATIONS),
 )
@@ -122,7 +124,7 @@ class Player:
         budget, _, setup = budget.partition("/")
         if level not in LEVELS:
             raise ValueError(f"unknown player {level!r}: choose from {', '.join(LEVELS)}")
-        searching = level.startswith("strong") or level == "oracle"
+        searching = level.startswith(("strong", "oracle"))
         if not searching:
             if budget:
                 raise ValueError(f"{level} takes no budget")
@@ -177,7 +179,7 @@ class Player:
         if level == "oracle":
             if not isinstance(game, SankouGame):
                 raise ValueError("the oracle plays 三扣 only, and needs the real game")
-            level, watching = "strong", peeking(game)
+            level, watching = "strong", peeking(game, dealer_only=ablation == "dealer")
         else:
             watching = ablated(ablation) if ablation else nullcontext()
         with watching:

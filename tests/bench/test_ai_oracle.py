@@ -70,3 +70,16 @@ def test_the_oracle_plays_sankou_only_and_needs_the_game(
         ai.main(["--games", "qingdun", "--tested", "oracle:8", "--opponent", "strong:8"])
     assert stopped.value.code == 2
     assert "the oracle plays 三扣 only" in capsys.readouterr().err
+
+
+def test_the_dealers_oracle_peeks_only_as_the_dealer() -> None:
+    game = in_play(3)
+    dealer = game.dealer
+    assert dealer is not None
+    for seat in range(4):
+        obs = game.observation(seat)
+        sampled = Sampler(obs).deal(random.Random(1))
+        with peeking(game, dealer_only=True):
+            slots = Sampler(obs).deal(random.Random(1))
+        assert slots == (truth(game, seat) if seat == dealer else sampled)
+    assert Player.parse("oracle-dealer:8").label() == "oracle-dealer:8"
