@@ -2,11 +2,11 @@
 
 ``oracle:N`` is the strong 三扣 player at N rollouts whose sampled worlds in the play phase
 are the true deal: the other hands as they are and the buried kitty, every world the same.
-Its bids, kitty and trump are the strong player's own; ``oracle-dealer:N`` peeks only while
-it plays as the dealer (a defender's worlds sampled as usual). Against ``strong:N`` it measures the
-most that the inference of hidden cards (``engine.ai.sankou.sampling``) could still gain in
-play: a small gain says the limit of the search is elsewhere (its model of how the others
-play, one ply), a large one that better worlds are worth the work.
+Its bids, kitty and trump are the strong player's own; ``oracle-dealer:N`` peeks only
+while it plays as the dealer (a defender's worlds sampled as usual). Against ``strong:N`` it
+measures the most that the inference of hidden cards (``engine.ai.sankou.sampling``) could
+still gain in play: a small gain says the limit of the search is elsewhere (its model of
+how the others play, one ply), a large one that better worlds are worth the work.
 
 It looks at the real game, which no player of the bot may do: it exists only here, and the
 bot cannot name it (``engine.ai.LEVELS`` does not hold it).
@@ -43,7 +43,7 @@ def peeking(game: Game, *, dealer_only: bool = False) -> Iterator[None]:
         obs = self.obs
         if obs.phase is not Phase.PLAY or (dealer_only and obs.seat != obs.dealer):
             return _SAMPLED(self, rng)
-        return truth(game, self.obs.seat)
+        return truth(game, obs.seat)
 
     sampling.Sampler.deal = deal  # type: ignore[method-assign]
     try:
