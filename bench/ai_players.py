@@ -28,6 +28,9 @@
   ``ownfull``, the 清墩 search whose rollouts play the middle level's full rules (torn
   plays, taking over) for the deciding seat's team, the lean ones for the other
   (``policy.ROLLOUTS_OWN_FULL``: −1.12 [−2.51, +0.26] over 196 deals, not kept);
+  ``burial``, the 三扣 defenders' worlds as they were before 7 December 2026, every side
+  card as likely in the kitty and the dealer's hand whatever its rank
+  (``sampling.KITTY_RANK_WEIGHT``, ``DEALER_RANK_WEIGHT``);
 - ``medium-overtake``: the middle level before it took over a partner's low play (清墩, 6
   December 2026; the strong player's rollouts and first candidate never take over);
 - ``oracle:N``: the strong 三扣 player whose play-phase worlds are the true deal
@@ -54,6 +57,7 @@ from engine.ai.qingdun import policy as qingdun_policy
 from engine.ai.sankou import bidding as sankou_bidding
 from engine.ai.sankou import inference as sankou_inference
 from engine.ai.sankou import player as sankou_player
+from engine.ai.sankou import sampling as sankou_sampling
 from engine.sankou.game import Game as SankouGame
 
 #: What each ablation turns off: (module, constant, value) set while the player decides.
@@ -66,6 +70,10 @@ ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
     ],
     "eager": [(sankou_bidding, "BID_SIGMAS", 0.0)],
     "ownfull": [(qingdun_policy, "ROLLOUTS_OWN_FULL", True)],
+    "burial": [
+        (sankou_sampling, "KITTY_RANK_WEIGHT", {0: 1.0}),
+        (sankou_sampling, "DEALER_RANK_WEIGHT", {0: 1.0}),
+    ],
     "sharp": [(qingdun_inference, "MISMATCH", 0.2)],
     "soft": [(qingdun_inference, "MISMATCH", 0.5)],
     "narrow": [
