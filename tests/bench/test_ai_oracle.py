@@ -13,21 +13,12 @@ from bench.ai_oracle import peeking, truth
 from bench.ai_players import Player
 from engine import qingdun, sankou
 from engine.actions import Play
-from engine.ai import decide
 from engine.ai.sankou.sampling import KITTY, Sampler
-from engine.sankou.view import Phase
-
-
-def in_play(deal: int, tricks: int = 2) -> sankou.Game:
-    """A hand of the middle level in every seat, ``tricks`` tricks into the play."""
-    game = sankou.Game.deal(deal)
-    while game.phase is not Phase.PLAY or len(game.actions) < 7 + 4 * tricks:
-        game.apply(decide(game.observation(game.to_move), level="medium"))
-    return game
+from tests.hands import sankou_in_play
 
 
 def test_in_play_the_oracles_worlds_are_the_true_deal() -> None:
-    game = in_play(3)
+    game = sankou_in_play(3)
     for seat in range(4):
         obs = game.observation(seat)
         sampled = Sampler(obs).deal(random.Random(1))
@@ -54,7 +45,7 @@ def test_the_oracle_bids_as_the_strong_player_does() -> None:
 def test_the_oracle_plays_sankou_only_and_needs_the_game(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    game = in_play(4)
+    game = sankou_in_play(4)
     seat = game.to_move
     action, stats = Player.parse("oracle:8").act(game.observation(seat), 1, game)
     assert isinstance(action, Play) and game.is_legal(seat, action.cards)
@@ -73,7 +64,7 @@ def test_the_oracle_plays_sankou_only_and_needs_the_game(
 
 
 def test_the_dealers_oracle_peeks_only_as_the_dealer() -> None:
-    game = in_play(3)
+    game = sankou_in_play(3)
     dealer = game.dealer
     assert dealer is not None
     for seat in range(4):

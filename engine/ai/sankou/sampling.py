@@ -329,13 +329,17 @@ class Sampler:
     # -- worlds ------------------------------------------------------------------------
 
     def world(self, rng: random.Random) -> Game:
-        """A game at the observed position with freshly sampled hidden cards (one of a few
-        deals, drawn by how well it explains the other seats' recent plays)."""
+        """A game at the observed position with freshly sampled hidden cards (``hidden``)."""
+        return self.of(self.hidden(rng))
+
+    def hidden(self, rng: random.Random) -> list[list[Card]]:
+        """A world's hidden cards, as ``deal`` gives them: one of a few deals, drawn by how
+        well it explains the other seats' recent plays."""
         if not self.likelihood.checks:
-            return self.of(self.deal(rng))
+            return self.deal(rng)
         options = [self.deal(rng) for _ in range(inference.CANDIDATES)]
         weights = [self.likelihood.weight(slots, slots[KITTY]) for slots in options]
-        return self.of(options[draw(weights, rng)])
+        return options[draw(weights, rng)]
 
     def of(self, slots: list[list[Card]]) -> Game:
         """The observed position with these hidden cards: the history is replayed once, through
