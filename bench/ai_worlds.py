@@ -12,8 +12,9 @@ and they are set beside the real hands and kitty:
   ranks), the copies a world holds in the dealer's hand, the kitty and the other
   defenders' hands, against the true ones.
 
-``--without NAME`` measures the worlds of one of the strong player's ablations
-(``bench.ai_players.ABLATIONS``: ``burial``, ``jokers``) for comparison.
+``--without NAME[,NAME]`` measures the worlds of the strong player's ablations
+(``bench.ai_players.ABLATIONS``: ``burial``, ``jokers``; ``burial,jokers`` are the worlds
+before 7 December 2026) for comparison.
 
     python -m bench ai_worlds --first-deal 150 --deals 150
 """
@@ -23,7 +24,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections import Counter
-from contextlib import nullcontext
+from contextlib import ExitStack
 
 from bench.ai_players import ABLATIONS, ablated
 from bench.pool import pool
@@ -80,13 +81,15 @@ def measure(game: Game, seat: int, worlds: int, rng: random.Random) -> Counter[s
     return sums
 
 
-def deal_sums(job: tuple[int, int, str | None]) -> Counter[str]:
+def deal_sums(job: tuple[int, int, tuple[str, ...]]) -> Counter[str]:
     """Deal ``deal`` played out, and the sums of every position measured in it."""
     deal, worlds, without = job
     game = Game.deal(deal)
     sums: Counter[str] = Counter()
     measured = set()
-    with ablated(without) if without else nullcontext():
+    with ExitStack() as stack:
+        for name in without:
+            stack.enter_context(ablated(name))
         while not game.over:
             seat = game.to_move
             assert seat is not None
@@ -135,16 +138,18 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--first-deal", type=int, default=150)
     parser.add_argument("--worlds", type=int, default=30)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--without", choices=sorted(ABLATIONS), help="an ablation's worlds")
+    parser.add_argument("--without", default="", help="ablations, e.g. burial,jokers")
     args = parser.parse_args(argv)
-    jobs = [
-        (d, args.worlds, args.without) for d in range(args.first_deal, args.first_deal + args.deals)
-    ]
+    without = tuple(name for name in args.without.split(",") if name)
+    unknown = [name for name in without if name not in ABLATIONS]
+    if unknown:
+        parser.error(f"unknown ablation {unknown[0]!r}: choose from {', '.join(ABLATIONS)}")
+    jobs = [(d, args.worlds, without) for d in range(args.first_deal, args.first_deal + args.deals)]
     total: Counter[str] = Counter()
     with pool(args.workers, "nothing (the figures need every deal)") as workers:
         for sums in workers.imap_unordered(deal_sums, jobs):
             total += sums
-    label = f" without {args.without}" if args.without else ""
+    label = f" without {', '.join(without)}" if without else ""
     last = args.first_deal + args.deals - 1
     print(f"三扣 defenders' worlds{label}, deals {args.first_deal}-{last}:")
     print(report(total))

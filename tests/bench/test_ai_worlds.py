@@ -43,9 +43,26 @@ def test_the_true_deal_as_every_world_scores_no_error() -> None:
 
 
 def test_a_deal_is_measured_at_each_defenders_first_decision_after_the_named_tricks() -> None:
-    sums = ai_worlds.deal_sums((150, 2, None))
+    sums = ai_worlds.deal_sums((150, 2, ()))
     assert 3 <= sums["positions"] <= 3 * len(ai_worlds.TRICKS)
     report = ai_worlds.report(sums)
     assert f"{sums['positions']:.0f} positions" in report
     assert "jokers" in report and "2-9" in report
     assert ai_worlds.report(type(sums)()) == "no positions measured"
+
+
+def test_an_unknown_ablation_is_refused_at_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit):
+        ai_worlds.main(["--without", "burial,nonsense"])
+    assert "unknown ablation 'nonsense'" in capsys.readouterr().err
+
+
+def test_the_bench_reports_an_ablations_worlds(capsys: pytest.CaptureFixture[str]) -> None:
+    ai_worlds.main(
+        ["--deals", "1", "--worlds", "2", "--workers", "1", "--without", "burial,jokers"]
+    )
+    out = capsys.readouterr().out
+    assert "三扣 defenders' worlds without burial, jokers, deals 150-150:" in out
+    assert "positions; squared error" in out
