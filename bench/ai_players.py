@@ -30,7 +30,9 @@
   (``policy.ROLLOUTS_OWN_FULL``: −1.12 [−2.51, +0.26] over 196 deals, not kept);
   ``burial``, the 三扣 defenders' worlds as they were before 7 December 2026, every side
   card as likely in the kitty and the dealer's hand whatever its rank
-  (``sampling.KITTY_RANK_WEIGHT``, ``DEALER_RANK_WEIGHT``);
+  (``sampling.KITTY_RANK_WEIGHT``, ``DEALER_RANK_WEIGHT``); ``jokers``, the same defenders'
+  worlds giving the dealer its jokers as readily as its other trumps (×2.8 both, as before
+  7 December 2026 late morning; ``DEALER_TRUMP_WEIGHT``, ``DEALER_JOKER_WEIGHT``);
 - ``medium-overtake``: the middle level before it took over a partner's low play (清墩, 6
   December 2026; the strong player's rollouts and first candidate never take over);
 - ``oracle:N``: the strong 三扣 player whose play-phase worlds are the true deal
@@ -73,6 +75,10 @@ ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
     "burial": [
         (sankou_sampling, "KITTY_RANK_WEIGHT", {0: 1.0}),
         (sankou_sampling, "DEALER_RANK_WEIGHT", {0: 1.0}),
+    ],
+    "jokers": [
+        (sankou_sampling, "DEALER_TRUMP_WEIGHT", 2.8),
+        (sankou_sampling, "DEALER_JOKER_WEIGHT", 2.8),
     ],
     "sharp": [(qingdun_inference, "MISMATCH", 0.2)],
     "soft": [(qingdun_inference, "MISMATCH", 0.5)],

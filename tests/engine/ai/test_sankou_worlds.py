@@ -1,5 +1,6 @@
 """A 三扣 defender's worlds: the dealer buries low side cards and keeps aces and point cards,
-so sampled kitties hold few points and the dealer's hand the rest (``sampling``)."""
+so sampled kitties hold few points and the dealer's hand the rest; it holds many trumps but
+spends its jokers early (``sampling``)."""
 
 from __future__ import annotations
 
@@ -7,24 +8,15 @@ import random
 
 import pytest
 
-from engine import sankou
-from engine.ai import decide
 from engine.ai.sankou import sampling
 from engine.ai.sankou.sampling import KITTY, Sampler
-from engine.cards import ACE, parse_card
+from engine.cards import ACE, ALL_CARDS, parse_card
+from engine.sankou.game import Game
 from engine.sankou.order import TRUMP
-from engine.sankou.view import Phase
+from tests.hands import sankou_in_play
 
 
-def in_play(deal: int, tricks: int = 2) -> sankou.Game:
-    """A hand of the middle level in every seat, ``tricks`` tricks into the play."""
-    game = sankou.Game.deal(deal)
-    while game.phase is not Phase.PLAY or len(game.actions) < 7 + 4 * tricks:
-        game.apply(decide(game.observation(game.to_move), level="medium"))
-    return game
-
-
-def kitty_and_dealer(game: sankou.Game, seat: int, worlds: int = 200) -> tuple[float, float]:
+def kitty_and_dealer(game: Game, seat: int, worlds: int = 200) -> tuple[float, float]:
     """Over sampled worlds of ``seat``: the kitty's points, and the dealer's side aces."""
     sampler = Sampler(game.observation(seat))
     rng = random.Random(7)
@@ -38,7 +30,7 @@ def kitty_and_dealer(game: sankou.Game, seat: int, worlds: int = 200) -> tuple[f
 
 
 def test_a_defender_weighs_side_cards_by_rank_in_the_kitty_and_the_dealers_hand() -> None:
-    game = in_play(3)
+    game = sankou_in_play(3)
     dealer = game.dealer
     defender = (dealer + 1) % 4
     weight = Sampler(game.observation(defender)).weight
@@ -61,7 +53,7 @@ def test_a_defender_weighs_side_cards_by_rank_in_the_kitty_and_the_dealers_hand(
 def test_a_defenders_kitties_hold_fewer_points_and_the_dealer_more_aces(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    game = in_play(3)
+    game = sankou_in_play(3)
     defender = (game.dealer + 1) % 4
     points, aces = kitty_and_dealer(game, defender)
     monkeypatch.setattr(sampling, "KITTY_RANK_WEIGHT", {0: 1.0})
@@ -69,3 +61,18 @@ def test_a_defenders_kitties_hold_fewer_points_and_the_dealer_more_aces(
     blind_points, blind_aces = kitty_and_dealer(game, defender)
     assert points < 0.6 * blind_points
     assert aces > 1.2 * blind_aces
+
+
+def test_a_defender_gives_the_dealer_its_trumps_readily_and_its_jokers_not() -> None:
+    game = sankou_in_play(3)
+    dealer = game.dealer
+    weight = Sampler(game.observation((dealer + 1) % 4)).weight
+    suit_of = game.order.suit
+    trumps = [i for i in range(54) if suit_of[i] == TRUMP]
+    jokers = [i for i in trumps if ALL_CARDS[i].suit is None]
+    assert len(jokers) == 2
+    for i in trumps:
+        expected = sampling.DEALER_JOKER_WEIGHT if i in jokers else sampling.DEALER_TRUMP_WEIGHT
+        assert weight[dealer][i] == expected
+        assert weight[KITTY][i] == sampling.KITTY_TRUMP_WEIGHT
+    assert sampling.DEALER_JOKER_WEIGHT < sampling.DEALER_TRUMP_WEIGHT
