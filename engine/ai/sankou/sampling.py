@@ -123,19 +123,17 @@ class Sampler:
         suit_of = self.order.suit
         dealer = obs.dealer
         if obs.phase in (Phase.TRUMP, Phase.PLAY) and dealer is not None:
-            trumps = [i for i in range(54) if suit_of[i] == TRUMP]
-            if dealer != obs.seat and obs.trump is not None:
-                for i in trumps:
-                    joker = ALL_CARDS[i].suit is None
-                    weight[dealer][i] = DEALER_JOKER_WEIGHT if joker else DEALER_TRUMP_WEIGHT
-            for i in trumps:
-                weight[KITTY][i] = KITTY_TRUMP_WEIGHT
-            if dealer != obs.seat:
-                for i in range(54):
-                    if suit_of[i] != TRUMP:
-                        rank = ALL_CARDS[i].rank
-                        weight[KITTY][i] = KITTY_RANK_WEIGHT.get(rank, KITTY_RANK_WEIGHT[0])
-                        weight[dealer][i] = DEALER_RANK_WEIGHT.get(rank, DEALER_RANK_WEIGHT[0])
+            defender = dealer != obs.seat
+            for i, card in enumerate(ALL_CARDS):
+                if suit_of[i] == TRUMP:
+                    weight[KITTY][i] = KITTY_TRUMP_WEIGHT
+                    if defender and obs.trump is not None:
+                        joker = card.suit is None
+                        weight[dealer][i] = DEALER_JOKER_WEIGHT if joker else DEALER_TRUMP_WEIGHT
+                elif defender:
+                    rank = card.rank
+                    weight[KITTY][i] = KITTY_RANK_WEIGHT.get(rank, KITTY_RANK_WEIGHT[0])
+                    weight[dealer][i] = DEALER_RANK_WEIGHT.get(rank, DEALER_RANK_WEIGHT[0])
         highest: dict[int, int] = {}
         for entry in obs.bids:
             highest.setdefault(entry.seat, 0)
