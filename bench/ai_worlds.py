@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import random
 from collections import Counter
+from collections.abc import Sequence
 from contextlib import ExitStack
 
 from bench.ai_players import ABLATIONS, ablated
@@ -50,6 +51,15 @@ def kind(card: Card, order: CardOrder) -> str:
     return SIDE.get(card.rank, "2-9")
 
 
+def tally(into: list[list[float]], slots: list[Sequence[Card]], share: float) -> None:
+    """Add ``share`` a copy to ``into`` (one row a slot of ``SLOTS``) for the cards of the
+    dealer's hand, the kitty and each other defender's hand, in that order."""
+    for n, held in enumerate(slots):
+        row = into[min(n, len(SLOTS) - 1)]
+        for card in held:
+            row[card.index] += share
+
+
 def measure(game: Game, seat: int, worlds: int, rng: random.Random) -> Counter[str]:
     """The sums for one position: ``seat`` (a defender) samples ``worlds`` worlds."""
     dealer = game.dealer
@@ -61,16 +71,12 @@ def measure(game: Game, seat: int, worlds: int, rng: random.Random) -> Counter[s
     true_points = sum(card.points for card in game.kitty)
     for _ in range(worlds):
         hidden = sampler.hidden(rng)
-        for n, held in enumerate((hidden[dealer], hidden[KITTY], *(hidden[s] for s in others))):
-            for card in held:
-                expected[min(n, 2)][card.index] += 1 / worlds
+        tally(expected, [hidden[dealer], hidden[KITTY], *(hidden[s] for s in others)], 1 / worlds)
         kitty_points = sum(card.points for card in hidden[KITTY])
         points += kitty_points / worlds
         error += abs(kitty_points - true_points) / worlds
-    truth = [[0] * 54 for _ in SLOTS]
-    for n, held in enumerate((game.hand(dealer), game.kitty, *(game.hand(s) for s in others))):
-        for card in held:
-            truth[min(n, 2)][card.index] += 1
+    truth = [[0.0] * 54 for _ in SLOTS]
+    tally(truth, [game.hand(dealer), game.kitty, *(game.hand(s) for s in others)], 1)
     sums: Counter[str] = Counter(positions=1, points=points, true_points=true_points, error=error)
     for n, slot in enumerate(SLOTS):
         for i in range(54):
