@@ -37,7 +37,9 @@
   December 2026; the strong player's rollouts and first candidate never take over);
 - ``oracle:N``: the strong 三扣 player whose play-phase worlds are the true deal
   (``bench/ai_oracle.py``): a diagnostic that peeks, never a player of the bot;
-  ``oracle-dealer:N`` peeks only as the dealer.
+  ``oracle-dealer:N`` peeks only as the dealer; ``oracle-dealerhand:N`` as a defender
+  only, at the dealer's hand and the kitty; ``oracle-partners:N`` as a defender only, at
+  the other defenders' hands.
 
 Every player but the oracle decides from the seat's observation only.
 """
@@ -101,6 +103,8 @@ LEVELS = (
     "rules",
     "oracle",
     "oracle-dealer",
+    "oracle-dealerhand",
+    "oracle-partners",
     *(f"strong-{a}" for a in ABLATIONS),
     *(f"medium-{a}" for a in MEDIUM_ABLATIONS),
 )
@@ -193,7 +197,7 @@ class Player:
         if level == "oracle":
             if not isinstance(game, SankouGame):
                 raise ValueError("the oracle plays 三扣 only, and needs the real game")
-            level, watching = "strong", peeking(game, dealer_only=ablation == "dealer")
+            level, watching = "strong", peeking(game, sees=ablation or "all")
         else:
             watching = ablated(ablation) if ablation else nullcontext()
         with watching:

@@ -14,6 +14,7 @@ from bench.ai_players import Player
 from engine import qingdun, sankou
 from engine.actions import Play
 from engine.ai.sankou.sampling import KITTY, Sampler
+from engine.sankou.order import order_for
 from tests.hands import sankou_in_play
 
 
@@ -70,7 +71,46 @@ def test_the_dealers_oracle_peeks_only_as_the_dealer() -> None:
     for seat in range(4):
         obs = game.observation(seat)
         sampled = Sampler(obs).deal(random.Random(1))
-        with peeking(game, dealer_only=True):
+        with peeking(game, sees="dealer"):
             slots = Sampler(obs).deal(random.Random(1))
         assert slots == (truth(game, seat) if seat == dealer else sampled)
     assert Player.parse("oracle-dealer:8").label() == "oracle-dealer:8"
+
+
+@pytest.mark.parametrize(
+    ("sees", "seen"),
+    [("dealerhand", lambda dealer, seat: {dealer, KITTY}),
+     ("partners", lambda dealer, seat: set(range(4)) - {dealer, seat})],
+)  # fmt: skip
+def test_a_defenders_oracle_sees_its_part_of_the_deal_and_samples_the_rest(
+    sees: str, seen: object
+) -> None:
+    game = sankou_in_play(3)
+    dealer = game.dealer
+    assert dealer is not None
+    for seat in range(4):
+        obs = game.observation(seat)
+        sampler = Sampler(obs)
+        sampled = sampler.deal(random.Random(1))
+        with peeking(game, sees=sees):
+            slots = sampler.deal(random.Random(1))
+        if seat == dealer:
+            assert slots == sampled  # the dealer's decisions are not peeked at
+            continue
+        real = truth(game, seat)
+        shown = seen(dealer, seat)  # type: ignore[operator]
+        assert all(slots[s] == real[s] for s in shown)
+        rest = [s for s in range(5) if s not in shown and s != seat]
+        assert [len(slots[s]) for s in rest] == [len(real[s]) for s in rest]
+        assert sorted(c for s in rest for c in slots[s]) == sorted(c for s in rest for c in real[s])
+        assert any(slots[s] != real[s] for s in rest)  # dealt anew, not the truth
+        suit = order_for(obs.trump).suit
+        assert all(suit[c.index] not in obs.voids[s] for s in rest if s < 4 for c in slots[s])
+        assert sampler.unseen == Sampler(obs).unseen  # the sampler is left as it was
+    assert Player.parse(f"oracle-{sees}:8").label() == f"oracle-{sees}:8"
+
+
+def test_an_unknown_oracle_is_refused() -> None:
+    game = sankou_in_play(3)
+    with pytest.raises(ValueError, match="unknown oracle 'kitty'"), peeking(game, sees="kitty"):
+        pass
