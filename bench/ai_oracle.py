@@ -60,27 +60,36 @@ def seen_slots(obs: SankouObservation, sees: str) -> set[int] | None:
 def partly_true(
     sampler: sampling.Sampler, rng: random.Random, real: list[list[Card]], seen: set[int]
 ) -> list[list[Card]]:
-    """The slots in ``seen`` as they lie, the rest dealt by the sampler from what is left."""
-    unseen, sizes = sampler.unseen, sampler.sizes
+    """The slots in ``seen`` as they lie, the rest dealt by the sampler from what is left
+    (each attempt whole before the sampler checks it against the failed throws)."""
     drop = [0] * 54
     for slot in seen:
         for card in real[slot]:
             drop[card.index] += 1
     rest = []
-    for card in unseen:
+    for card in sampler.unseen:
         if drop[card.index]:
             drop[card.index] -= 1
         else:
             rest.append(card)
-    sampler.unseen = rest
-    sampler.sizes = [0 if slot in seen else n for slot, n in enumerate(sizes)]
+    sizes = [0 if slot in seen else n for slot, n in enumerate(sampler.sizes)]
+
+    def assign(rng: random.Random) -> list[list[Card]]:
+        kept = sampler.unseen, sampler.sizes
+        sampler.unseen, sampler.sizes = rest, sizes
+        try:
+            slots = sampling.Sampler._assign(sampler, rng)
+        finally:
+            sampler.unseen, sampler.sizes = kept
+        for slot in seen:
+            slots[slot] = list(real[slot])
+        return slots
+
+    sampler._assign = assign  # type: ignore[method-assign]
     try:
-        slots = _SAMPLED(sampler, rng)
+        return _SAMPLED(sampler, rng)
     finally:
-        sampler.unseen, sampler.sizes = unseen, sizes
-    for slot in seen:
-        slots[slot] = list(real[slot])
-    return slots
+        del sampler._assign
 
 
 @contextmanager

@@ -14,7 +14,9 @@ from bench.ai_players import Player
 from engine import qingdun, sankou
 from engine.actions import Play
 from engine.ai.sankou.sampling import KITTY, Sampler
+from engine.cards import Card
 from engine.sankou.order import order_for
+from tests.engine.sankou.deals import playing
 from tests.hands import sankou_in_play
 
 
@@ -114,3 +116,27 @@ def test_an_unknown_oracle_is_refused() -> None:
     game = sankou_in_play(3)
     with pytest.raises(ValueError, match="unknown oracle 'kitty'"), peeking(game, sees="kitty"):
         pass
+
+
+def test_a_partial_oracles_worlds_are_checked_whole_against_a_failed_throw(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Trump clubs, seat 0 deals and throws AS QS; seat 2's KS beats the QS, so QS is forced.
+    game = playing(["AS QS 3C", "2H 3H 4C", "KS 2S 5C", "3D 4D 6C"], trump="C", dealer=0)
+    game.play(0, "AS QS")
+    obs = game.observation(1)
+    assert obs.failed_throw is not None
+    dealt = Sampler._assign
+    attempts: list[int] = []
+
+    def counted(self: Sampler, rng: random.Random) -> list[list[Card]]:
+        attempts.append(1)
+        return dealt(self, rng)
+
+    monkeypatch.setattr(Sampler, "_assign", counted)
+    sampler = Sampler(obs)
+    with peeking(game, sees="partners"):
+        slots = sampler.deal(random.Random(3))
+    # the KS seen in seat 2's hand explains the failure: the first world is kept
+    assert attempts == [1] and sampler._repeats_failures(slots)
+    assert slots[2] == list(game.hand(2)) and slots[3] == list(game.hand(3))
