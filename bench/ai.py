@@ -26,6 +26,13 @@ With ``--records DIR`` every finished deal is appended to a JSON-lines file per 
 match, and a rerun skips the deals already there, so a run of many hours can be stopped and
 taken up again (or split across machines with ``--first-deal``) and the report covers every
 recorded deal.
+
+With ``--alone`` each deal is played four times instead, the tested player on one seat and
+the opponent on the other three, once from each seat: a better player at a table of
+others. In 三扣 the pairs of seats put the tested side's partner in defence against its own
+dealer, so a change to defence is scored as the step from one changed defender to two;
+alone, it is the step from none to one (docs/ai.md "Which part of the deal?"). Its records
+are kept apart (``-alone`` in the file's name).
 """
 
 from __future__ import annotations
@@ -49,6 +56,9 @@ from engine.sankou import Game as SankouGame
 from engine.sankou.view import Phase
 
 GAMES: dict[str, type[GameBase]] = {"qingdun": QingdunGame, "sankou": SankouGame}
+#: The tested player's seats in each seating of a deal: the pairs, or one seat at a time.
+PAIRS = ((0, 2), (1, 3))
+ALONE = ((0,), (1,), (2,), (3,))
 #: The matches of issue 24's goals: (tested, opponent).
 SUITE = (
     ("strong:200", "strong_v1:200"),
@@ -111,20 +121,23 @@ class Seating:
         return record
 
 
-def seatings(game_name: str, deal: int, tested: Player, other: Player) -> list[Seating]:
-    """The deal's two seatings: the tested player on seats 0 & 2, then on 1 & 3."""
+def seatings(
+    game_name: str, deal: int, tested: Player, other: Player, alone: bool = False
+) -> list[Seating]:
+    """The deal's seatings: the tested player on seats 0 & 2, then on 1 & 3; ``alone``, on
+    each seat in turn."""
     return [
         Seating(GAMES[game_name].deal(deal), deal, tested, other, seats)
-        for seats in ((0, 2), (1, 3))
+        for seats in (ALONE if alone else PAIRS)
     ]
 
 
 def play_deal(
-    task: tuple[str, int, Player, Player, bool],
+    task: tuple[str, int, Player, Player, bool, bool],
 ) -> tuple[int, list[HandRecord], int]:
-    """Both seatings of one deal; also the worker's peak memory (KiB)."""
-    game_name, deal, tested, other, bids_only = task
-    pair = seatings(game_name, deal, tested, other)
+    """Every seating of one deal; also the worker's peak memory (KiB)."""
+    game_name, deal, tested, other, bids_only, alone = task
+    pair = seatings(game_name, deal, tested, other, alone)
     alike = False
     if bids_only:
         for seating in pair:
@@ -152,11 +165,12 @@ def run(
     first: int = 0,
     records: Path | None = None,
     bids_only: bool = False,
+    alone: bool = False,
 ) -> tuple[list[list[HandRecord]], int, float]:
     """Play the deals not yet in ``records`` (if given), appending each one as it finishes."""
     wanted = range(first, first + deals)
     done = _load_records(records, wanted) if records else {}
-    tasks = [(game_name, d, tested, other, bids_only) for d in wanted if d not in done]
+    tasks = [(game_name, d, tested, other, bids_only, alone) for d in wanted if d not in done]
     start = time.perf_counter()
     results: list[list[HandRecord]] = [hands for hands, _ in done.values()]
     peak = max((rss for _, rss in done.values()), default=0)
@@ -191,10 +205,13 @@ def _load_records(path: Path, wanted: range) -> dict[int, tuple[list[HandRecord]
     return done
 
 
-def records_path(directory: str, game_name: str, tested: Player, other: Player) -> Path:
+def records_path(
+    directory: str, game_name: str, tested: Player, other: Player, alone: bool = False
+) -> Path:
     path = Path(directory)
     path.mkdir(parents=True, exist_ok=True)
-    return path / f"{game_name}-{tested.label()}-vs-{other.label()}.jsonl".replace(":", "-")
+    name = f"{game_name}-{tested.label()}-vs-{other.label()}{'-alone' if alone else ''}.jsonl"
+    return path / name.replace(":", "-")
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -212,6 +229,11 @@ def main(argv: list[str] | None = None) -> None:
         action="store_true",
         help="三扣, players differing in their bidding alone: play only deals bid otherwise",
     )
+    parser.add_argument(
+        "--alone",
+        action="store_true",
+        help="the tested player on one seat against three, each deal from all four seats",
+    )
     args = parser.parse_args(argv or [])
     if (args.tested is None) != (args.opponent is None):
         parser.error("give both --tested and --opponent, or neither (the goal suite)")
@@ -220,11 +242,17 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("the oracle plays 三扣 only: --games sankou")
     if args.bids_only and (args.games != "sankou" or args.tested is None):
         parser.error("--bids-only needs --games sankou and a --tested and --opponent pair")
+    if args.bids_only and args.alone:
+        parser.error("--bids-only compares two seatings: not with --alone")
     matches = [(args.tested, args.opponent)] if args.tested else list(SUITE)
     for game_name in args.games.split(","):
         for tested_text, other_text in matches:
             tested, other = Player.parse(tested_text), Player.parse(other_text)
-            records = records_path(args.records, game_name, tested, other) if args.records else None
+            records = (
+                records_path(args.records, game_name, tested, other, args.alone)
+                if args.records
+                else None
+            )
             if args.report_only:
                 if records is None:
                     parser.error("--report-only needs --records")
@@ -242,6 +270,7 @@ def main(argv: list[str] | None = None) -> None:
                         args.first_deal,
                         records,
                         args.bids_only,
+                        args.alone,
                     )
                 except DiffersOutsideBidding as error:
                     raise SystemExit(f"stopped: {error}") from None
