@@ -137,17 +137,17 @@ def play_deal(
 ) -> tuple[int, list[HandRecord], int]:
     """Every seating of one deal; also the worker's peak memory (KiB)."""
     game_name, deal, tested, other, bids_only, alone = task
-    pair = seatings(game_name, deal, tested, other, alone)
+    seated = seatings(game_name, deal, tested, other, alone)
     alike = False
     if bids_only:
-        for seating in pair:
+        for seating in seated:
             seating.play(lambda game: game.phase is Phase.BIDDING)
-        alike = pair[0].actions == pair[1].actions
+        alike = seated[0].actions == seated[1].actions
     if alike and deal % VERIFY_EVERY:
-        hands = [HandRecord(0.0, False, alike=True) for _ in pair]
+        hands = [HandRecord(0.0, False, alike=True) for _ in seated]
     else:
-        hands = [seating.finish(game_name) for seating in pair]
-        if alike and pair[0].actions != pair[1].actions:
+        hands = [seating.finish(game_name) for seating in seated]
+        if alike and seated[0].actions != seated[1].actions:
             raise DiffersOutsideBidding(
                 f"deal {deal} bid alike in both seatings but was played otherwise: "
                 f"{tested.label()} and {other.label()} differ outside their bidding, "

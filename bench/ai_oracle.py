@@ -47,14 +47,14 @@ def seen_slots(obs: SankouObservation, sees: str) -> set[int] | None:
     if obs.phase is not Phase.PLAY or obs.dealer is None:
         return None
     dealer = obs.dealer
-    others = {s for s in range(4) if s != obs.seat}
-    if sees == "all" or (sees == "dealer" and obs.seat == dealer):
-        return others | {sampling.KITTY}
-    if obs.seat == dealer or sees == "dealer":
-        return None
+    everything = {s for s in range(4) if s != obs.seat} | {sampling.KITTY}
+    if obs.seat == dealer:
+        return everything if sees in ("all", "dealer") else None
     if sees == "dealerhand":
         return {dealer, sampling.KITTY}
-    return others - {dealer}
+    if sees == "partners":
+        return everything - {dealer, sampling.KITTY}
+    return everything if sees == "all" else None
 
 
 def partly_true(
@@ -105,7 +105,7 @@ def peeking(game: Game, *, sees: str = "all") -> Iterator[None]:
         if seen is None:
             return _SAMPLED(self, rng)
         real = truth(game, self.obs.seat)
-        if len(seen) == len(real) - 1:
+        if len(seen) == len(real) - 1:  # every slot but the seat's own: nothing to sample
             return real
         return partly_true(self, rng, real, seen)
 

@@ -30,10 +30,9 @@ def test_alone_equal_players_score_zero_and_each_hand_is_its_seats(game: str) ->
     deal, hands, _ = ai.play_deal((game, 1, MEDIUM, MEDIUM, False, True))
     assert deal == 1 and len(hands) == 4
     # the same player everywhere plays the same hand four times: the seats' deltas sum to 0
-    result = ai.GAMES[game].deal(1)
-    seating = ai.Seating(result, 1, MEDIUM, MEDIUM, (0,))
-    seating.play()
-    assert [h.delta for h in hands] == [float(d) for d in result.result.deltas]
+    hand = ai.GAMES[game].deal(1)
+    ai.Seating(hand, 1, MEDIUM, MEDIUM, (0,)).play()
+    assert [h.delta for h in hands] == [float(d) for d in hand.result.deltas]
     assert statistics.fmean(h.delta for h in hands) == 0
     if game == "sankou":
         assert sum(h.dealer_tested for h in hands) == 1  # the tested seat deals once
