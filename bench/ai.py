@@ -132,14 +132,24 @@ def seatings(
     ]
 
 
-def play_deal(
-    task: tuple[str, int, Player, Player, bool, bool],
-) -> tuple[int, list[HandRecord], int]:
+@dataclass(frozen=True)
+class Task:
+    """One deal of a match, as a worker receives it (``--bids-only``, ``--alone``: see above)."""
+
+    game: str
+    deal: int
+    tested: Player
+    other: Player
+    bids_only: bool = False
+    alone: bool = False
+
+
+def play_deal(task: Task) -> tuple[int, list[HandRecord], int]:
     """Every seating of one deal; also the worker's peak memory (KiB)."""
-    game_name, deal, tested, other, bids_only, alone = task
-    seated = seatings(game_name, deal, tested, other, alone)
+    game_name, deal, tested, other = task.game, task.deal, task.tested, task.other
+    seated = seatings(game_name, deal, tested, other, task.alone)
     alike = False
-    if bids_only:
+    if task.bids_only:
         for seating in seated:
             seating.play(lambda game: game.phase is Phase.BIDDING)
         alike = seated[0].actions == seated[1].actions
@@ -170,7 +180,7 @@ def run(
     """Play the deals not yet in ``records`` (if given), appending each one as it finishes."""
     wanted = range(first, first + deals)
     done = _load_records(records, wanted) if records else {}
-    tasks = [(game_name, d, tested, other, bids_only, alone) for d in wanted if d not in done]
+    tasks = [Task(game_name, d, tested, other, bids_only, alone) for d in wanted if d not in done]
     start = time.perf_counter()
     results: list[list[HandRecord]] = [hands for hands, _ in done.values()]
     peak = max((rss for _, rss in done.values()), default=0)

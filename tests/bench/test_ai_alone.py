@@ -27,7 +27,7 @@ def test_alone_the_tested_player_takes_each_seat_in_turn() -> None:
 
 @pytest.mark.parametrize("game", ["sankou", "qingdun"])
 def test_alone_equal_players_score_zero_and_each_hand_is_its_seats(game: str) -> None:
-    deal, hands, _ = ai.play_deal((game, 1, MEDIUM, MEDIUM, False, True))
+    deal, hands, _ = ai.play_deal(ai.Task(game, 1, MEDIUM, MEDIUM, alone=True))
     assert deal == 1 and len(hands) == 4
     # the same player everywhere plays the same hand four times: the seats' deltas sum to 0
     hand = ai.GAMES[game].deal(1)
@@ -39,7 +39,7 @@ def test_alone_equal_players_score_zero_and_each_hand_is_its_seats(game: str) ->
 
 
 def test_a_deal_alone_is_four_hands_and_its_records_are_kept_apart(tmp_path: Path) -> None:
-    _, hands, _ = ai.play_deal(("sankou", 2, MEDIUM, SIMPLE, False, True))
+    _, hands, _ = ai.play_deal(ai.Task("sankou", 2, MEDIUM, SIMPLE, alone=True))
     assert len(hands) == 4
     plain = ai.records_path(str(tmp_path), "sankou", MEDIUM, SIMPLE)
     alone = ai.records_path(str(tmp_path), "sankou", MEDIUM, SIMPLE, alone=True)

@@ -54,24 +54,24 @@ def acts(monkeypatch: pytest.MonkeyPatch) -> list[Phase]:
 
 def test_a_deal_bid_alike_scores_zero_without_its_play(acts: list[Phase]) -> None:
     assert 1 % ai.VERIFY_EVERY  # not a deal played to check
-    deal, hands, _ = ai.play_deal(("sankou", 1, MEDIUM, MEDIUM, True, False))
+    deal, hands, _ = ai.play_deal(ai.Task("sankou", 1, MEDIUM, MEDIUM, bids_only=True))
     assert deal == 1
     assert [(h.delta, h.alike, h.bid, h.times) for h in hands] == [(0.0, True, None, [])] * 2
     assert set(acts) == {Phase.BIDDING}  # nothing after the auctions was asked
 
 
 def test_a_deal_bid_otherwise_is_played_in_full(acts: list[Phase]) -> None:
-    _, hands, _ = ai.play_deal(("sankou", 1, MEDIUM, PASSER, True, False))
+    _, hands, _ = ai.play_deal(ai.Task("sankou", 1, MEDIUM, PASSER, bids_only=True))
     assert [h.alike for h in hands] == [False, False]
     assert all(h.bid is not None and h.made is not None for h in hands)
     assert Phase.PLAY in acts
     # The same as the plain match plays it, seeds and all.
-    plain = ai.play_deal(("sankou", 1, MEDIUM, PASSER, False, False))[1]
+    plain = ai.play_deal(ai.Task("sankou", 1, MEDIUM, PASSER))[1]
     assert [(h.delta, h.bid, h.made) for h in hands] == [(h.delta, h.bid, h.made) for h in plain]
 
 
 def test_every_tenth_deal_bid_alike_is_played_and_scores_zero(acts: list[Phase]) -> None:
-    _, hands, _ = ai.play_deal(("sankou", 0, MEDIUM, MEDIUM, True, False))
+    _, hands, _ = ai.play_deal(ai.Task("sankou", 0, MEDIUM, MEDIUM, bids_only=True))
     assert [h.alike for h in hands] == [False, False]
     assert hands[0].delta == -hands[1].delta  # one seating's gain is the other's loss
     assert Phase.PLAY in acts
@@ -79,7 +79,7 @@ def test_every_tenth_deal_bid_alike_is_played_and_scores_zero(acts: list[Phase])
 
 def test_players_that_differ_in_play_are_refused(acts: list[Phase]) -> None:
     with pytest.raises(ai.DiffersOutsideBidding, match=r"deal 0 bid alike.*differ outside"):
-        ai.play_deal(("sankou", 0, MEDIUM, SIMPLE, True, False))
+        ai.play_deal(ai.Task("sankou", 0, MEDIUM, SIMPLE, bids_only=True))
 
 
 def test_the_report_counts_alike_deals_as_zero_and_nowhere_else() -> None:
