@@ -34,16 +34,28 @@ def heuristic_step(game: Game, memory: Memory) -> None:
     memory.record(mover, played, lead, game)
 
 
-def ending(deal: int, cards: int) -> tuple[float, float | None, float]:
-    """Deal ``deal`` played by the heuristic to its first lead with ``cards`` in each hand:
-    the CPU seconds of the exact search, its value for the dealer (None: too big) and the
-    heuristic's value of playing the ending out."""
+def reach(deal: int, cards: int) -> tuple[Game, Memory] | None:
+    """Deal ``deal`` played by the heuristic to its first lead with ``cards`` or fewer in
+    each hand, with the heuristic's memory of it; None when the hand ends before (its last
+    trick led with more cards than that, a throw or a tractor)."""
     game = Game.deal(deal)
     while game.phase is not Phase.PLAY:
         game.apply(choose(game, game.to_move, level="medium"))
     memory = Memory.empty()
-    while not (game.lead is None and len(game.hand(game.to_move)) <= cards):  # type: ignore[arg-type]
+    while not game.over:
+        if game.lead is None and len(game.hand(game.to_move)) <= cards:  # type: ignore[arg-type]
+            return game, memory
         heuristic_step(game, memory)
+    return None
+
+
+def ending(deal: int, cards: int) -> tuple[float, float | None, float] | None:
+    """The ending of ``reach``: the CPU seconds of the exact search, its value for the
+    dealer (None: too big) and the heuristic's value of playing the ending out."""
+    reached = reach(deal, cards)
+    if reached is None:
+        return None
+    game, memory = reached
     assert game.dealer is not None
     start = time.process_time()
     exact = endgame.solve(game, game.dealer)
@@ -61,11 +73,16 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv or [])
     deals = range(args.first_deal, args.first_deal + args.hands)
     for cards in (int(c) for c in args.cards.split(",")):
-        runs = [ending(deal, cards) for deal in deals]
+        found = [ending(deal, cards) for deal in deals]
+        runs = [run for run in found if run is not None]
+        if not runs:
+            print(f"三扣 endings of {cards} cards a hand: none of {len(found)} hands reached one")
+            continue
         solved = [(exact, plain) for _, exact, plain in runs if exact is not None]
         differ = [abs(exact - plain) for exact, plain in solved if abs(exact - plain) > 1e-9]
         print(
-            f"三扣 endings of {cards} cards a hand, {len(runs)} hands: "
+            f"三扣 endings of {cards} cards a hand, {len(runs)} hands "
+            f"({len(found) - len(runs)} more ended before): "
             f"CPU ms per search median {1000 * statistics.median(r[0] for r in runs):.1f}, "
             f"mean {1000 * statistics.fmean(r[0] for r in runs):.1f}; "
             f"too big (> {NODES} positions) {len(runs) - len(solved)}; "
