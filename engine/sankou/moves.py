@@ -7,21 +7,21 @@ cheapest first, and a caller that needs one stops after one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from engine.cards import ACE, SUITS, Card
 from engine.sankou.combos import EIGHT, Lead
 from engine.sankou.order import ACE_LOW, LEVEL, POSITION, TRUMP, CardOrder
 
 
-def counts(cards: list[Card]) -> dict[Card, int]:
+def counts(cards: Sequence[Card]) -> dict[Card, int]:
     held: dict[Card, int] = {}
     for card in cards:
         held[card] = held.get(card, 0) + 1
     return held
 
 
-def tractors(hand: list[Card]) -> Iterator[list[Card]]:
+def tractors(hand: Sequence[Card]) -> Iterator[list[Card]]:
     """Every tractor in ``hand``: each run of ≥ 2 consecutive pairs of one suit, sub-runs too."""
     held = counts(hand)
     for suit in SUITS:
@@ -43,7 +43,7 @@ def tractors(hand: list[Card]) -> Iterator[list[Card]]:
                 yield [card for card in run for _ in (0, 1)]
 
 
-def leads(hand: list[Card], order: CardOrder) -> Iterator[list[Card]]:
+def leads(hand: Sequence[Card], order: CardOrder) -> Iterator[list[Card]]:
     """Every single, pair, tractor and eight of a kind in ``hand`` (throws are left out)."""
     held = counts(hand)
     key = order.sort_key
@@ -62,7 +62,7 @@ def leads(hand: list[Card], order: CardOrder) -> Iterator[list[Card]]:
             yield sorted((card for card in hand if card.rank == rank), key=key)
 
 
-def follows(hand: list[Card], lead: Lead, order: CardOrder) -> Iterator[list[Card]]:
+def follows(hand: Sequence[Card], lead: Lead, order: CardOrder) -> Iterator[list[Card]]:
     """Every legal follow of ``lead`` from ``hand`` (as card multisets), cheapest first.
 
     Cheap means: no point cards before point cards, weak before strong.

@@ -149,6 +149,10 @@ def _indices(order: CardOrder) -> list[list[int]]:
     return found
 
 
+#: The dealer's opponents by seat (shared lists: read, never changed).
+_OTHERS = [[s for s in range(4) if s != seat] for seat in range(4)]
+
+
 class Seen:
     """One seat's picture at one decision: its hand by suit class and the unseen cards."""
 
@@ -158,13 +162,16 @@ class Seen:
     )  # fmt: skip
 
     def __init__(self, game: Game, seat: int, memory: Memory) -> None:
+        # Built for every play of every rollout: one pass over the hand's indices for the
+        # counts, one sort of them for the suits (cards weakest first).
         self.seat = seat
         order = self.order = game.order
         dealer = self.dealer = game.dealer
-        hand = self.hand = list(game.hand(seat))
+        hand = self.hand = game.hand(seat)
+        indices = [card.index for card in hand]
         held = [0] * 54
-        for card in hand:
-            held[card.index] += 1
+        for i in indices:
+            held[i] += 1
         self.held = held
         self._played = memory.played
         kitty = [0] * 54 if seat == dealer and game.phase is not Phase.KITTY else None
@@ -172,12 +179,13 @@ class Seen:
             for card in game.kitty:
                 kitty[card.index] += 1
         self._kitty = kitty
-        self._facts: list[tuple[int, int, int] | None] = [None] * 5
+        self._facts: list[tuple[int, int, int] | None] = [None, None, None, None, None]
         self.voids = memory.voids
-        self.opponents = [s for s in range(4) if s != seat] if seat == dealer else [dealer]
+        self.opponents = _OTHERS[seat] if seat == dealer else [dealer]
         by_suit: list[list[Card]] = [[], [], [], [], []]
         suit_of = order.suit
-        for i in sorted((c.index for c in hand), key=_rank_keys(order).__getitem__):
+        indices.sort(key=_rank_keys(order).__getitem__)
+        for i in indices:
             by_suit[suit_of[i]].append(ALL_CARDS[i])
         self._by_suit = by_suit
 
