@@ -21,7 +21,7 @@ the hidden cards dealt anew (``Game.redeal``).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from engine.actions import Action, Discard, Play
 from engine.ai.sankou import inference
@@ -62,16 +62,6 @@ DEALER_RANK_WEIGHT = {ACE: 1.5, KING: 1.6, 5: 1.3, JACK: 0.9, QUEEN: 0.9, 0: 0.6
 _STRONG = [i for i in range(54) if ALL_CARDS[i].suit is None or ALL_CARDS[i].rank == 10]
 
 
-def _below(bits: Callable[[int], int], n: int) -> int:
-    """A uniform int in [0, n): the draws ``random.randrange(n)`` makes, without its checks
-    (the sampler's swap loop calls it hundreds of times a world)."""
-    k = n.bit_length()
-    r = bits(k)
-    while r >= n:
-        r = bits(k)
-    return r
-
-
 class Sampler:
     """Deals worlds for one observation; build once per decision, sample many times."""
 
@@ -103,6 +93,11 @@ class Sampler:
         self.sizes.append(8 if kitty_hidden else 0)
         self.caps = self._caps()
         self.weight = self._weights()
+        #: By card index, each slot that may ever hold it: (slot, weight, cap).
+        self._places = [
+            [(s, self.weight[s][i], self.caps[s][i]) for s in range(5) if self.caps[s][i]]
+            for i in range(54)
+        ]
         self.failed = self._failed_throws()
         self._template: Game | None = None
         self.likelihood = inference.Likelihood(obs)
@@ -240,13 +235,16 @@ class Sampler:
         slots: list[list[Card]] = [[], [], [], [], []]
         held = [[0] * 54 for _ in range(5)]
         weight = self.weight
+        places = self._places
+        random_ = rng.random
         for card in cards:
             i = card.index
-            allowed = [s for s in range(5) if room[s] and held[s][i] < caps[s][i]]
+            # the same products summed in the same order as slot by slot: the same floats
+            allowed = [(s, room[s] * w) for s, w, cap in places[i] if room[s] and held[s][i] < cap]
             if allowed:
-                pick = rng.random() * sum(room[s] * weight[s][i] for s in allowed)
-                for s in allowed:
-                    pick -= room[s] * weight[s][i]
+                pick = random_() * sum([p for _, p in allowed])
+                for s, p in allowed:  # noqa: B007 (s: the slot the loop stops at)
+                    pick -= p
                     if pick < 0:
                         break
             else:
@@ -255,7 +253,9 @@ class Sampler:
             held[s][i] += 1
             room[s] -= 1
         # Metropolis swaps towards P(deal) ∝ the product of the weights of where cards lie.
-        # `_below(bits, 5)` written out for the slots: the loop's commonest draw, 12 % of a deal
+        # Every draw is the one `rng.randrange(n)` makes (`getrandbits` of n's bit length,
+        # again while it is n or more), written out without its checks: this loop is a third
+        # of dealing a world.
         bits = rng.getrandbits
         for _ in range(SWAPS * len(cards)):
             a = bits(3)
@@ -264,16 +264,24 @@ class Sampler:
             b = bits(3)
             while b >= 5:
                 b = bits(3)
-            if a == b or not slots[a] or not slots[b]:
+            sa, sb = slots[a], slots[b]
+            if a == b or not sa or not sb:
                 continue
-            x, y = _below(bits, len(slots[a])), _below(bits, len(slots[b]))
-            i, j = slots[a][x].index, slots[b][y].index
+            n = len(sa)
+            x = bits(n.bit_length())
+            while x >= n:
+                x = bits(n.bit_length())
+            n = len(sb)
+            y = bits(n.bit_length())
+            while y >= n:
+                y = bits(n.bit_length())
+            i, j = sa[x].index, sb[y].index
             if i == j or held[a][j] >= caps[a][j] or held[b][i] >= caps[b][i]:
                 continue
             ratio = weight[a][j] * weight[b][i] / (weight[a][i] * weight[b][j])
             if ratio < 1 and rng.random() >= ratio:
                 continue
-            slots[a][x], slots[b][y] = slots[b][y], slots[a][x]
+            sa[x], sb[y] = sb[y], sa[x]
             held[a][i] -= 1
             held[a][j] += 1
             held[b][j] -= 1
