@@ -1,5 +1,6 @@
-"""The 清墩 split of a hand, made faster (3 December 2026), splits every hand exactly as the
-split it replaced: the frozen ``strong_v1`` baseline (bench/baselines) keeps that split."""
+"""The 清墩 split of a hand, made faster (3 December 2026) and remembered (7 December),
+splits every hand exactly as the split it replaced: the frozen ``strong_v1`` baseline
+(bench/baselines) keeps that split."""
 
 from __future__ import annotations
 
@@ -40,3 +41,13 @@ def test_equal_gains_break_ties_as_before() -> None:
     assert [u.cards for u in units] == [u.cards for u in split_before(hand)]
     assert [u.kind.name for u in units] == ["STRAIGHT", "STRAIGHT"]
     assert units[0].cards == tuple(parse_cards("3S 4H 5D 6C 7S"))
+
+
+def test_a_remembered_split_is_a_fresh_list_each_time() -> None:
+    """Play-outs take units off the list they get; the next caller still gets the whole
+    split of the same hand."""
+    hand = parse_cards("3S 3H 3D 7C 8C 9C 10C JC KH KS")
+    first = decompose(hand)
+    whole = list(first)
+    first.clear()
+    assert decompose(hand) == whole == split_before(hand)
