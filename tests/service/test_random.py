@@ -112,7 +112,9 @@ async def apply(
             for _ in range(args[1]):
                 if (await service.table_info(table)).to_move is None:
                     break
-                await turn(service, table, used)
+                update = await turn(service, table, used)
+                if any(type(a).__name__ == "TableEnded" for a in update.announcements):
+                    break  # its last hand is over: the table is gone, nothing to play
         case "finish":
             ended = False
             while not ended and (await service.table_info(table)).to_move is not None:
@@ -145,6 +147,8 @@ def test_random_calls_then_reload_equals_live(backend: str, databases: Databases
     @given(st.lists(OPS, max_size=25), st.booleans())
     # a bot's turn ends the list of ids: repeating the last one is repeating a human's
     @example([("leave", 1, 2), ("finish", 1), ("repeat", 0, 0)], True)
+    # the last hand of a table ends inside a "play" op: the table has ended, not refused it
+    @example([("play", 1, 18), ("play", 1, 40), ("hands", 1, 1), ("play", 1, 28)], True)
     def check(ops: list[tuple[object, ...]], prefill: bool) -> None:
         async def main(folder: Path) -> None:
             async with databases.fresh(backend, folder) as database:
