@@ -17,10 +17,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from engine.actions import Action, TakeBack
+from engine.actions import Action, DeclareTrump, Discard, TakeBack
 from engine.ai.decision import Judgement, Reason
 from engine.ai.qingdun.judge import judge as judge_qingdun
 from engine.ai.sankou.judge import judge as judge_sankou
+from engine.cards import Suit
 from engine.qingdun.observation import QingdunObservation
 from engine.records import GAMES
 from engine.sankou.observation import SankouObservation
@@ -68,7 +69,8 @@ def review(
     for index, action in enumerate(actions):
         if index in standing and action.seat == seat and current.to_move == seat:
             obs = current.observation(seat)  # type: ignore[attr-defined]
-            judged = judge(obs, action, rollouts=rollouts, seed=seed * 100_003 + index)
+            trump = _named_with(actions, standing, index) if isinstance(action, Discard) else None
+            judged = judge(obs, action, rollouts=rollouts, seed=seed * 100_003 + index, trump=trump)
             if judged is not None and judged.cost > 0:
                 found.append(Mistake(index, action, judged.better, judged.cost, judged.reason))
         current.apply(action)
@@ -82,14 +84,31 @@ def judge(
     *,
     rollouts: int = REVIEW_ROLLOUTS,
     seed: int = 0,
+    trump: Suit | None = None,
 ) -> Judgement | None:
     """The strong player's move at ``observation`` against ``action`` (kept among the
     candidates to the end, both valued on the same worlds): None when there was nothing to
-    choose or ``action`` is as good, else the better move and what ``action`` costs."""
+    choose or ``action`` is as good, else the better move and what ``action`` costs.
+
+    ``trump``: for a 三扣 kitty, the trump its dealer named after laying it, when known (a
+    finished hand); the burial is priced with it, as the strong player weighs a burial with
+    the trump it is laid for. Without it, the trump best for the cards kept."""
     rng = random.Random(seed)
     if isinstance(observation, QingdunObservation):
         return judge_qingdun(observation, action, rollouts, rng)
-    return judge_sankou(observation, action, rollouts, rng)
+    return judge_sankou(observation, action, rollouts, rng, trump)
+
+
+def _named_with(
+    actions: list[Action] | tuple[Action, ...], standing: set[int], kitty: int
+) -> Suit | None:
+    """The trump the seat named after the kitty laid at ``kitty`` (its next move that stands)."""
+    seat = actions[kitty].seat
+    for index in range(kitty + 1, len(actions)):
+        action = actions[index]
+        if index in standing and action.seat == seat:
+            return action.suit if isinstance(action, DeclareTrump) else None
+    return None
 
 
 def _standing(actions: list[Action] | tuple[Action, ...]) -> set[int]:

@@ -25,13 +25,18 @@ A = TypeVar("A")
 
 
 def judge(
-    obs: SankouObservation, action: Action, rollouts: int, rng: random.Random
+    obs: SankouObservation,
+    action: Action,
+    rollouts: int,
+    rng: random.Random,
+    trump: Suit | None = None,
 ) -> Judgement | None:
-    """None when there was nothing to choose or the played move is as good."""
+    """None when there was nothing to choose or the played move is as good (``trump``: the
+    one named with a kitty, see ``engine.ai.review.judge``)."""
     if obs.phase is Phase.BIDDING:
         return _bid(obs, action, Budget(BIG_FACTOR * rollouts), rng)
     if obs.phase is Phase.KITTY and isinstance(action, Discard):
-        return _kitty(obs, action, Budget(BIG_FACTOR * rollouts), rng)
+        return _kitty(obs, action, Budget(BIG_FACTOR * rollouts), rng, trump)
     if obs.phase is Phase.TRUMP and isinstance(action, DeclareTrump):
         return _trump(obs, action, Budget(BIG_FACTOR * rollouts), rng)
     if isinstance(action, Play):
@@ -88,13 +93,21 @@ def _bid(
 
 
 def _kitty(
-    obs: SankouObservation, action: Discard, budget: Budget, rng: random.Random
+    obs: SankouObservation,
+    action: Discard,
+    budget: Budget,
+    rng: random.Random,
+    trump: Suit | None,
 ) -> Judgement | None:
+    """The burial and the trump it is laid for, priced together (the played burial with
+    ``trump`` when known); a better option that lays the same cards under another trump is
+    the trump's mistake, judged at that decision, not the kitty's."""
     hand = list(obs.hand)
     rest = list(hand)
     for card in action.cards:
         rest.remove(card)
-    played = (tuple(sorted(action.cards)), best_trumps(rest)[0])
+    laid_now = tuple(sorted(action.cards))
+    played = (laid_now, best_trumps(rest)[0] if trump is None else trump)
 
     def evaluate(world: World, option: tuple[tuple[Card, ...], Suit]) -> float:
         game = clone(world[0])
@@ -102,13 +115,12 @@ def _kitty(
         game.declare_trump(obs.seat, option[1])
         return finish(game, Memory.empty(), obs.seat)
 
-    found = _compare(
-        obs, kitty_options(hand), played, evaluate, budget, rng, lambda a, b: a[0] == b[0]
-    )
-    if found is None:
+    same = (lambda a, b: a[0] == b[0]) if trump is None else (lambda a, b: a == b)
+    found = _compare(obs, kitty_options(hand), played, evaluate, budget, rng, same)
+    if found is None or found[0][0] == laid_now:
         return None
-    (laid, trump), cost = found
-    return Judgement(Discard(obs.seat, laid), cost, setup_reason(hand, laid, trump))
+    (laid, named), cost = found
+    return Judgement(Discard(obs.seat, laid), cost, setup_reason(hand, laid, named))
 
 
 def _trump(

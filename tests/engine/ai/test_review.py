@@ -6,8 +6,10 @@ from typing import Any
 
 import pytest
 
-from engine.actions import Pass, Play, TakeBack
+from engine.actions import DeclareTrump, Discard, Pass, Play, TakeBack
 from engine.ai import REASONS, choose, judge, review
+from engine.ai.sankou import judge as sankou_judge
+from engine.cards import Suit
 from engine.qingdun import Game as QingdunGame
 from engine.sankou import Game as SankouGame
 
@@ -90,3 +92,45 @@ def test_judge_is_the_review_of_one_decision() -> None:
         assert (judged.better, judged.cost, judged.reason) == (m.better, m.cost, m.reason)
     forced = QingdunGame.from_hands(["3S", "5H", "7D", "JC"], leader=0)
     assert judge(forced.observation(0), Play(0, tuple(forced.hands[0])), rollouts=8) is None
+
+
+def test_a_kitty_is_priced_with_the_trump_its_dealer_named(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The review knows the trump named after the kitty; the burial is judged with it (as
+    the strong player lays a burial for its trump), not with the trump best for the rest."""
+    game = _finished_sankou()
+    dealer = game.result.dealer
+    kitty = next(i for i, a in enumerate(game.actions) if isinstance(a, Discard))
+    named = next(a.suit for a in game.actions[kitty:] if isinstance(a, DeclareTrump))
+    priced: list[tuple] = []
+    real = sankou_judge._compare
+
+    def compare(obs: Any, options: Any, played: Any, *rest: Any) -> Any:
+        if obs.phase.value == "kitty":
+            priced.append(played)
+        return real(obs, options, played, *rest)
+
+    monkeypatch.setattr(sankou_judge, "_compare", compare)
+    review("sankou", game.start, game.actions, dealer, rollouts=4, seed=1)
+    assert priced == [(tuple(sorted(game.actions[kitty].cards)), named)]
+
+
+def test_a_better_option_burying_the_same_cards_is_the_trumps_mistake_not_the_kittys(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = _finished_sankou()
+    kitty = next(i for i, a in enumerate(game.actions) if isinstance(a, Discard))
+    laid = tuple(sorted(game.actions[kitty].cards))
+    named = next(a.suit for a in game.actions[kitty:] if isinstance(a, DeclareTrump))
+    other = next(suit for suit in Suit if suit is not named)
+    replay = SankouGame.from_start(game.start)
+    for action in game.actions[:kitty]:
+        replay.apply(action)
+    obs = replay.observation(game.actions[kitty].seat)
+    # the search prefers the same cards laid for another trump: the kitty was right
+    monkeypatch.setattr(sankou_judge, "_compare", lambda *a: ((laid, other), 5.0))
+    assert judge(obs, game.actions[kitty], rollouts=4, trump=named) is None
+    # another burial is the kitty's mistake, priced as found
+    better = tuple(sorted(c for c in replay.hand(obs.seat)[:8]))
+    monkeypatch.setattr(sankou_judge, "_compare", lambda *a: ((better, other), 5.0))
+    judged = judge(obs, game.actions[kitty], rollouts=4, trump=named)
+    assert judged is not None and judged.better == Discard(obs.seat, better) and judged.cost == 5.0
