@@ -31,6 +31,7 @@ ON_REQUEST = (
     "ai_bidding",
     "ai_endgame",
     "ai_handvalue",
+    "ai_leaf",
     "ai_worlds",
 )
 PARTS = ("board_load",)  # run by service_load; may also run alone

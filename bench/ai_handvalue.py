@@ -41,14 +41,20 @@ def one_deal(deal: int) -> list[Sample]:
 
 
 def fit(samples: Sequence[Sample]) -> list[float]:
-    """Ridge least squares of the points on the features (normal equations)."""
+    """Ridge least squares of the points on the features."""
+    return ridge([(x, y) for x, _, y in samples])
+
+
+def ridge(samples: Sequence[tuple[Sequence[float], float]]) -> list[float]:
+    """Ridge least squares of y on x (normal equations; x[0] is the constant, not shrunk)."""
     k = len(samples[0][0])
     rows = [[0.0] * (k + 1) for _ in range(k)]
-    for x, _, y in samples:
+    for x, y in samples:
         for a in range(k):
+            xa, row = x[a], rows[a]
             for b in range(k):
-                rows[a][b] += x[a] * x[b]
-            rows[a][k] += x[a] * y
+                row[b] += xa * x[b]
+            row[k] += xa * y
     for a in range(1, k):
         rows[a][a] += RIDGE
     return _solve(rows)

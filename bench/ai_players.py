@@ -33,6 +33,9 @@
   (``sampling.KITTY_RANK_WEIGHT``, ``DEALER_RANK_WEIGHT``); ``jokers``, the same defenders'
   worlds giving the dealer its jokers as readily as its other trumps (×2.8 both, as before
   7 December 2026 late morning; ``DEALER_TRUMP_WEIGHT``, ``DEALER_JOKER_WEIGHT``);
+  ``leaf``, the 三扣 play decisions' rollouts cut after three leads and the rest valued by
+  a learned model (``bench/ai_leaf.py``), with ``BIG_FACTOR`` 2: ``strong-leaf:2N`` against
+  ``strong:N`` is a match at about equal CPU, bids and kitty alike (issue 24, item 7);
 - ``medium-overtake``: the middle level before it took over a partner's low play (清墩, 6
   December 2026; the strong player's rollouts and first candidate never take over);
 - ``oracle:N``: the strong 三扣 player whose play-phase worlds are the true deal
@@ -51,10 +54,12 @@ from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from types import ModuleType
 
+from bench import ai_leaf
 from bench.ai_oracle import peeking
 from bench.baselines import rules, strong_v1
 from engine.actions import Action
 from engine.ai import Rollouts, Stats, think
+from engine.ai import budget as ai_budget
 from engine.ai.qingdun import inference as qingdun_inference
 from engine.ai.qingdun import player as qingdun_player
 from engine.ai.qingdun import policy as qingdun_policy
@@ -73,6 +78,7 @@ ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
         (sankou_player, "FIRST_PAIRS", False),
     ],
     "eager": [(sankou_bidding, "BID_SIGMAS", 0.0)],
+    "leaf": [(sankou_player, "play_evaluator", ai_leaf.evaluator), (ai_budget, "BIG_FACTOR", 2)],
     "ownfull": [(qingdun_policy, "ROLLOUTS_OWN_FULL", True)],
     "burial": [
         (sankou_sampling, "KITTY_RANK_WEIGHT", {0: 1.0}),

@@ -203,13 +203,18 @@ def _play(
     return Decision(Play(seat, tuple(cards)), stats, reason)
 
 
-def play_evaluator(seat: int) -> Callable[[World, list[Card]], float]:
+def play_evaluator(
+    seat: int, end: Callable[[Game, Memory, int], float] = finish
+) -> Callable[[World, list[Card]], float]:
+    """A candidate's value in a world: played there, then the rest played out by ``end``
+    (the bench's cut rollouts replace it: ``bench/ai_leaf.py``)."""
+
     def evaluate(world: World, cards: list[Card]) -> float:
         game = clone(world[0])
         mem = world[1].copy()
         lead = game.lead
         mem.record(seat, game.play(seat, cards), lead, game)
-        return finish(game, mem, seat)
+        return end(game, mem, seat)
 
     return evaluate
 
