@@ -179,11 +179,10 @@ def test_the_image_user_writes_its_database_in_data_and_nowhere_else(data_folder
     assert f"serving every guild from SQLite {database}" in done.stderr, done.stderr[-2000:]
     # The image user may not reach this machine's Python to spawn the AI workers (a Python
     # under /root): they then fail to start (logged, the medium player stands in) and
-    # multiprocessing may print its own cleanup errors at exit, after the bot's last line.
-    lines = done.stderr.splitlines()
-    assert any(line.startswith("cardtable: cannot reach Discord") for line in lines), done.stderr[
-        -2000:
-    ]
+    # multiprocessing may print its own cleanup errors at exit, from other processes into the
+    # same pipe: around the bot's last line or in the middle of it ("Exception ignored in:
+    # cardtable: cannot reach Discord ..."), so the line is looked for anywhere.
+    assert "cardtable: cannot reach Discord" in done.stderr, done.stderr[-2000:]
     assert done.returncode == 1  # no network here: the database was opened, then Discord failed
     assert (database.stat().st_uid, database.stat().st_gid) == (int(uid), int(gid))
     assert sorted(p.name for p in data_folder.iterdir() if p.name != "cardtable.db") in (
