@@ -37,12 +37,11 @@ from engine.ai.sankou import policy
 from engine.ai.sankou.endgame import ENDGAME_CARDS, solve
 from engine.ai.sankou.player import World, play_evaluator
 from engine.ai.sankou.seen import Memory
-from engine.ai.sankou.value import POINT_WEIGHT, SIGMA, value
-from engine.ai.value import kernel, smoothed
+from engine.ai.sankou.value import SIGMA, spread_value, value
+from engine.ai.value import kernel
 from engine.cards import Card
-from engine.sankou import Game, scoring
+from engine.sankou import Game
 from engine.sankou.order import TRUMP
-from engine.sankou.scoring import FULL
 from engine.sankou.view import Phase
 
 #: Tricks led in a rollout before the model values the rest.
@@ -70,6 +69,10 @@ FEATURES = (
     "points in the hands × the dealer's voids / 3",
     "points in the dealer's hand × its share of trumps",
 )
+#: Where ``features`` holds the points still in play and the stage's count.
+HANDS_POINTS = FEATURES.index("points in the hands")
+KITTY_POINTS = FEATURES.index("points in the kitty")
+CARDS = FEATURES.index("cards in the dealer's hand")
 #: The stages, by the most cards in the dealer's hand: one model each.
 STAGES = (4, 8, 13, 19, 25)
 #: Per stage: the weights of ``FEATURES`` and the error of the points predicted (fitted on
@@ -262,20 +265,17 @@ def features(game: Game) -> tuple[float, ...]:
 
 def predicted(game: Game) -> tuple[int, int]:
     """The points the dealer is expected to have at the end, and the stage's model."""
-    cards = len(game.hand(game.dealer))  # type: ignore[arg-type]
-    index = stage(cards)
+    counts = features(game)
+    index = stage(int(counts[CARDS]))
     weights, _ = MODELS[index]
-    rest = sum(w * x for w, x in zip(weights, features(game), strict=True))
-    left = sum(c.points for hand in game.hands for c in hand) + sum(c.points for c in game.kitty)
+    rest = sum(w * x for w, x in zip(weights, counts, strict=True))
+    left = counts[HANDS_POINTS] + counts[KITTY_POINTS]
     return game.dealer_points + round(min(left, max(0.0, rest))), index
 
 
 @lru_cache(maxsize=16384)
 def _dealer_value(bid: int, points: int, index: int) -> float:
-    sigma = math.hypot(SIGMA, MODELS[index][1])
-    settle = lambda p: float(scoring.score(bid, min(FULL, max(0, p))))  # noqa: E731
-    spread = smoothed(settle, points, kernel(sigma))
-    return spread + POINT_WEIGHT * scoring.multiplier(bid) * (points - bid)
+    return spread_value(bid, points, kernel(math.hypot(SIGMA, MODELS[index][1])))
 
 
 def leaf_value(game: Game, seat: int) -> float:
@@ -320,12 +320,18 @@ def evaluator(seat: int) -> Callable[[World, list[Card]], float]:
 # Fitting
 
 
-def one_deal(deal: int) -> list[Sample]:
-    """The positions at each lead of ``deal``, set up by the middle level and played by the
-    rollouts' heuristic, with the points the dealer takes from each to the end."""
+def set_up(deal: int) -> Game:
+    """``deal`` bid, buried and trumped by the middle level, at its first lead."""
     game = Game.deal(deal, deal % 4)
     while game.phase is not Phase.PLAY and not game.over:
         game.apply(choose(game, game.to_move, level="medium", seed=deal))  # type: ignore[arg-type]
+    return game
+
+
+def one_deal(deal: int) -> list[Sample]:
+    """The positions at each lead of ``deal``, set up by the middle level and played by the
+    rollouts' heuristic, with the points the dealer takes from each to the end."""
+    game = set_up(deal)
     if game.over:
         return []
     memory = Memory.of(game)
@@ -353,7 +359,7 @@ def by_stage(per_deal: Sequence[list[Sample]]) -> list[list[Sample]]:
     staged: list[list[Sample]] = [[] for _ in STAGES]
     for rows in per_deal:
         for row in rows:
-            staged[stage(int(row[0][12]))].append(row)
+            staged[stage(int(row[0][CARDS]))].append(row)
     return staged
 
 

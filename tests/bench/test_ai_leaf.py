@@ -9,28 +9,27 @@ import pytest
 
 from bench import ai_leaf
 from bench.ai_handvalue import ridge
-from bench.ai_leaf import FEATURES, MODELS, STAGES, features, finish, leaf_value, one_deal
+from bench.ai_leaf import (
+    FEATURES,
+    MODELS,
+    STAGES,
+    features,
+    finish,
+    leaf_value,
+    one_deal,
+    set_up,
+)
 from bench.ai_players import Player, ablated
-from engine.ai import budget, choose
+from engine.ai import budget
 from engine.ai.clone import clone
 from engine.ai.sankou import player as sankou_player
 from engine.ai.sankou.rollout import finish as full_finish
 from engine.ai.sankou.seen import Memory
-from engine.sankou import Game
 from engine.sankou.order import TRUMP
-from engine.sankou.view import Phase
-
-
-def _play_start(deal: int) -> Game:
-    """A deal set up by the middle level, at the first lead (as ``one_deal`` sets it up)."""
-    game = Game.deal(deal, deal % 4)
-    while game.phase is not Phase.PLAY:
-        game.apply(choose(game, game.to_move, level="medium", seed=deal))  # type: ignore[arg-type]
-    return game
 
 
 def test_the_counts_at_the_first_lead() -> None:
-    game = _play_start(30000)
+    game = set_up(30000)
     x = features(game)
     assert len(x) == len(FEATURES) and all(len(w) == len(FEATURES) for w, _ in MODELS)
     dealer = game.dealer
@@ -71,7 +70,7 @@ def test_a_deals_samples_count_the_points_still_to_come() -> None:
 
 
 def test_uncut_rollouts_are_the_real_ones_and_cut_ones_are_the_model() -> None:
-    game = _play_start(30002)
+    game = set_up(30002)
     dealer = game.dealer
     assert dealer is not None
     for seat in range(4):
@@ -95,7 +94,7 @@ def test_strong_leaf_cuts_play_rollouts_and_halves_the_big_factor_while_it_decid
         assert sankou_player.play_evaluator is ai_leaf.evaluator
         assert budget.BIG_FACTOR == 2
     assert sankou_player.play_evaluator is not ai_leaf.evaluator and budget.BIG_FACTOR == 4
-    game = _play_start(30003)
+    game = set_up(30003)
     seat = game.to_move
     assert seat is not None
     action, stats = player.act(game.observation(seat), 7)

@@ -28,8 +28,14 @@ def _settle(bid: int, points: int) -> float:
 @lru_cache(maxsize=8192)
 def dealer_value(bid: int, points: int) -> float:
     """The dealer's value of taking ``points`` on a contract of ``bid``."""
-    spread = smoothed(lambda p: _settle(bid, p), points, _SPREAD)
-    return spread + POINT_WEIGHT * scoring.multiplier(bid) * (points - bid)
+    return spread_value(bid, points, _SPREAD)
+
+
+def spread_value(bid: int, points: int, spread: list[tuple[int, float]]) -> float:
+    """``dealer_value`` with another spread of the points (``kernel``): a wider one where
+    the points are less sure than a rollout's."""
+    settled = smoothed(lambda p: _settle(bid, p), points, spread)
+    return settled + POINT_WEIGHT * scoring.multiplier(bid) * (points - bid)
 
 
 def value(result: SankouResult, seat: int) -> float:
