@@ -66,6 +66,7 @@ from engine.ai.qingdun import policy as qingdun_policy
 from engine.ai.sankou import bidding as sankou_bidding
 from engine.ai.sankou import inference as sankou_inference
 from engine.ai.sankou import player as sankou_player
+from engine.ai.sankou import policy as sankou_policy
 from engine.ai.sankou import sampling as sankou_sampling
 from engine.sankou.game import Game as SankouGame
 
@@ -88,6 +89,7 @@ ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
         (sankou_sampling, "DEALER_TRUMP_WEIGHT", 2.8),
         (sankou_sampling, "DEALER_JOKER_WEIGHT", 2.8),
     ],
+    "nofeed": [(sankou_policy, "FEED_BEHIND", None)],
     "sharp": [(qingdun_inference, "MISMATCH", 0.2)],
     "soft": [(qingdun_inference, "MISMATCH", 0.5)],
     "narrow": [
@@ -99,6 +101,7 @@ ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
 #: The same for the middle level: ``medium-overtake``.
 MEDIUM_ABLATIONS: dict[str, list[tuple[ModuleType, str, object]]] = {
     "overtake": [(qingdun_policy, "OVERTAKE_RANK", 0), (qingdun_policy, "OVERTAKE_PLAYS", 0)],
+    "nofeed": [(sankou_policy, "FEED_BEHIND", None)],
 }
 LEVELS = (
     "simple",

@@ -186,6 +186,12 @@ REASONS: dict[str, Entry] = {
         "送 {points} 分給贏這一輪的隊友",
         "送 {points} 分给赢这一轮的队友",
     ),
+    "reason.feeds_behind": _e(
+        "gives {points} points for a partner still to play to take",
+        "送 {points} 分，留給後面的隊友來拿",
+        "送 {points} 分，留给后面的队友来拿",
+    ),
+    "reason.gives_points": _e("gives up {points} points", "丟 {points} 分", "丢 {points} 分"),
     "reason.gives_least": _e(
         "gives up as little as possible ({points} points)",
         "丟最不值錢的牌（{points} 分）",

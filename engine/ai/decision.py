@@ -46,6 +46,8 @@ REASONS: dict[str, tuple[str, ...]] = {
     "ruffs": ("points",),
     "wins_trick": ("points",),
     "feeds_partner": ("points",),
+    "feeds_behind": ("points",),
+    "gives_points": ("points",),
     "gives_least": ("points",),
     # both
     "found_by_search": ("move",),

@@ -8,7 +8,9 @@ then its cheapest pair), feeds points to a partner whose trick is safe, wins tri
 cheaply as is safe, and otherwise gives up what costs least: points given away plus what
 the card is worth keeping (a joker or a 10 is worth more than a 5 or a K given away),
 shortening side suits so it can ruff later. Defenders keep off suits the
-dealer is likely to be void in (few cards of it unseen: the dealer buries short suits).
+dealer is likely to be void in (few cards of it unseen: the dealer buries short suits), and
+a defender second to play after a dealer's lead that many unseen cards beat gives points
+for the two partners behind to take, as the searching player does (``FEED_BEHIND``).
 
 Drawing trumps from the top when the defenders' pairs beat the dealer's cheapest pair, as
 issue 24 asked, cost 0.10 a hand against the heuristic before it (600 self-play hands;
@@ -40,6 +42,14 @@ PAIR_BONUS = 2.0  # breaking a pair costs this much more
 SHORT_SUIT = 0.3  # per card of its suit: shorter side suits are given up first
 #: A defender takes the dealer to be void in a side suit of which fewer cards are unseen.
 LIKELY_VOID = 4
+#: A defender with both partners still to play after the dealer's winning play feeds them
+#: points when at least this many unseen cards (pairs, against a pair) beat that play: one
+#: of them likely takes the trick. None: never. (Where that held, the strong player at 100
+#: rollouts fed points in 80 of 137 positions of its own self-play, with fewer cards above
+#: in 37 of 332, with one partner behind in 8 of 65; docs/ai.md "Feeding the partners
+#: behind": kept for +0.027 [+0.018, +0.036] in ``medium``, +0.013 [−0.051, +0.076] in
+#: the strong player, 2,000 and 200 deals.)
+FEED_BEHIND: int | None = 6
 #: Whether the rollouts and the worlds' likelihood lead low pairs as ``medium`` does.
 ROLLOUTS_PAIRS = False
 
@@ -184,7 +194,22 @@ def follow(game: Game, seat: int, memory: Memory) -> list[Card]:
         safe = _holds_play(seen, played_lead, win, rivals_after, game)
         if points_on or seat == dealer or not _expensive(win, seen) or safe:
             return win
-    return fill(seen, played_lead, feed=False)
+    cheap = fill(seen, played_lead, feed=False)
+    if seat != dealer and len(trick) == 1 and _likely_taken(seen, played_lead, trick[0].cards):
+        fed = fill(seen, played_lead, feed=True)
+        if sum(c.points for c in fed) > sum(c.points for c in cheap):
+            return fed
+    return cheap
+
+
+def _likely_taken(seen: Seen, lead: Lead, cards: tuple[Card, ...]) -> bool:
+    """Whether the two partners behind likely beat the dealer's lead (``FEED_BEHIND``)."""
+    if FEED_BEHIND is None or lead.kind not in (Kind.SINGLE, Kind.PAIR):
+        return False
+    order = seen.order
+    top = max(order.strength[c.index] for c in cards)
+    pairs = lead.kind is not Kind.SINGLE
+    return seen.unseen_above(order.suit[cards[0].index], top, pairs=pairs) >= FEED_BEHIND
 
 
 def _expensive(cards: list[Card], seen: Seen) -> bool:

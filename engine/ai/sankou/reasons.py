@@ -87,4 +87,9 @@ def _follow(game: Game, seat: int, seen: Seen, cards: list[Card]) -> Reason:
     friend = (winner == game.dealer) == (seat == game.dealer)
     if friend and given:
         return Reason("feeds_partner", {"points": given})
+    if given > sum(c.points for c in policy.fill(seen, lead, feed=False)):
+        # the dealer is winning and has played, so whoever is still to play is a partner
+        if seat != game.dealer and len(game.trick) < 3:
+            return Reason("feeds_behind", {"points": given})
+        return Reason("gives_points", {"points": given})
     return Reason("gives_least", {"points": given})

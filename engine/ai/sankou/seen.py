@@ -253,6 +253,13 @@ class Seen:
         """Strength of the strongest unseen card (or pair) of a suit class; -1 if none."""
         return self._suit_facts(suit)[2 if pairs else 1]
 
+    def unseen_above(self, suit: int, strength: int, pairs: bool = False) -> int:
+        """Unseen cards of a suit class stronger than ``strength`` (with ``pairs``: the kinds
+        of which both copies are unseen)."""
+        strengths = self.order.strength
+        above = (self.unseen(i) for i in _indices(self.order)[suit] if strengths[i] > strength)
+        return sum(1 for n in above if n == COPIES) if pairs else sum(above)
+
     def unseen_count(self, suit: int) -> int:
         return self._suit_facts(suit)[0]
 

@@ -23,6 +23,7 @@ from engine.ai.sankou import policy
 from engine.ai.sankou.player import candidates
 from engine.ai.sankou.seen import Memory, Position, Seen
 from engine.cards import parse_cards
+from engine.sankou.order import TRUMP
 from tests.engine.ai.positions import POSITIONS, at, replay
 
 
@@ -195,3 +196,27 @@ def test_sankou_cards_on_the_table_tell_two_cards_apart() -> None:
     table = [c for play in position.trick for c in play.cards]
     assert seen.interchangeable()[eight] == seven  # nothing unseen between them
     assert seen.interchangeable(table)[eight] == eight
+
+
+def test_sankou_defender_feeds_the_partners_behind_a_low_trump_lead(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The dealer leads 4S 4S (trump spades) with ten higher trump pairs unseen and both
+    # defenders still to play after this one: the heuristic followed 7S 9S, the strong player
+    # at 100 rollouts gives KS 5S for one of them to take, and so does `medium` now.
+    game, seat, action = medium("feed_behind_7")
+    assert [p.seat for p in game.trick] == [game.dealer]
+    fed = sorted(parse_cards("KS 5S"))
+    assert isinstance(action, Play) and sorted(action.cards) == fed
+    obs = game.observation(seat)
+    reason = think(obs, level="medium", explain=True).reason
+    assert reason == Reason("feeds_behind", {"points": 15})
+    position = Position(obs)
+    seen = Seen(position, seat, Memory.of(position))
+    four = game.trick[0].cards[0]
+    assert seen.unseen_above(TRUMP, game.order.strength[four.index], pairs=True) == 10
+    strong = choose(game, seat, seed=1, simulations=100)
+    assert isinstance(strong, Play) and sorted(strong.cards) == fed
+    monkeypatch.setattr(policy, "FEED_BEHIND", None)
+    before = choose(game, seat, level="medium")
+    assert isinstance(before, Play) and sorted(before.cards) == sorted(parse_cards("7S 9S"))
