@@ -33,6 +33,7 @@ ON_REQUEST = (
     "ai_handvalue",
     "ai_leaf",
     "ai_worlds",
+    "ai_departures",
 )
 PARTS = ("board_load",)  # run by service_load; may also run alone
 

@@ -1,0 +1,205 @@
+"""Where the strong player leaves its heuristic: what a search plays that the rollouts'
+model of the other seats does not (docs/ai.md "Feeding the partners behind").
+
+Each deal is set up by the middle level (in 三扣 its auction, kitty and trump) and played by
+the strong player at ``--rollouts`` in every seat. At each play decision the search's first
+candidate (the heuristic's move) is set beside the move played; where they differ, the
+departure is tallied under a group naming both moves in the heuristic's terms: in 三扣 who
+leads or who is winning, the seat's place in the trick, and what the search's move gives or
+spends beyond the heuristic's; in 清墩 the kinds of the two moves and whose trick it is. A
+group the search fills often is a rule the heuristic lacks (a defender second to play
+feeding the partners behind, found this way, is ``sankou.policy.FEED_BEHIND``).
+
+    python -m bench ai_departures --games sankou --first-deal 20000 --deals 60
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from collections.abc import Sequence
+from contextlib import nullcontext
+
+from bench.ai_players import ABLATIONS, ablated
+from bench.pool import pool
+from engine.actions import Play
+from engine.ai import Rollouts, choose, think
+from engine.ai.qingdun import player as qingdun_player
+from engine.ai.sankou import player as sankou_player
+from engine.ai.sankou import policy
+from engine.ai.sankou.seen import Memory, Position, Seen
+from engine.cards import JACK, Card
+from engine.qingdun import combos as qingdun_combos
+from engine.qingdun.game import Game as QingdunGame
+from engine.qingdun.observation import QingdunObservation
+from engine.sankou import combos as sankou_combos
+from engine.sankou.game import Game as SankouGame
+from engine.sankou.order import LEVEL, TRUMP
+from engine.sankou.view import Phase
+
+GAMES = ("sankou", "qingdun")
+#: The groups printed, most frequent first.
+SHOWN = 25
+#: (context, group or None when the search played the heuristic's move)
+Row = tuple[str, str | None]
+
+
+def sankou_group(
+    position: Position, seat: int, first: Sequence[Card], played: Sequence[Card]
+) -> tuple[str, str]:
+    """A 三扣 decision's context (role, lead or follow, whose trick, place in it) and what
+    the move played changes against the heuristic's."""
+    seen = Seen(position, seat, Memory.of(position))
+    order = seen.order
+    role = "dealer" if seat == position.dealer else "defender"
+    if position.lead is None:
+        certain = [policy.masters(seen, TRUMP), *policy.cashable(seen)]
+
+        def lead(cards: Sequence[Card]) -> str:
+            suit = order.suit[cards[0].index]
+            name = "trump" if suit == TRUMP else "side"
+            if any(sorted(sure) == sorted(cards) for sure in certain if sure):
+                name += " master"
+            if len(cards) == 2 and cards[0] == cards[1]:
+                name += " pair"
+            elif len(cards) > 2:
+                name += f" {len(cards)} cards"
+            return name + (" with points" if any(c.points for c in cards) else "")
+
+        return f"{role} leads", f"{lead(first)} -> {lead(played)}"
+    winning = "dealer" if position.winning_seat() == position.dealer else "a defender"
+    context = f"{role} follows, {winning} winning, {len(position.trick) + 1}. to play"
+
+    def spent(cards: Sequence[Card]) -> tuple[int, int, int, int]:
+        return (
+            sum(c.points for c in cards),
+            sum(1 for c in cards if order.suit[c.index] == TRUMP),
+            sum(1 for c in cards if c.suit is None or c.rank == LEVEL),
+            sum(1 for c in cards if order.suit[c.index] != TRUMP and c.rank >= JACK),
+        )
+
+    best = position.winning_key()
+    lead = position.lead
+    wins = [
+        (key := sankou_combos.play_key(lead, list(cards), order)) is not None
+        and best is not None
+        and key > best
+        for cards in (first, played)
+    ]
+    change = [] if wins[0] == wins[1] else ["wins" if wins[1] else "ducks"]
+    for name, a, b in zip(
+        ("points", "trumps", "jokers/10s", "high side"), spent(first), spent(played), strict=True
+    ):
+        if a != b:
+            change.append(f"{name} {b - a:+d}")
+    return context, ", ".join(change) or "another card alike"
+
+
+def qingdun_group(
+    obs: QingdunObservation, first: Sequence[Card] | None, played: Sequence[Card] | None
+) -> tuple[str, str]:
+    """A 清墩 decision's context (lead, or whose trick) and the kinds of the two moves."""
+
+    def kind(cards: Sequence[Card] | None) -> str:
+        if cards is None:
+            return "pass"
+        combo = qingdun_combos.classify(cards)
+        return combo.kind.name.lower() if combo is not None else "?"
+
+    if obs.top is None:
+        return "leads", f"{kind(first)} -> {kind(played)}"
+    whose = "partner's" if obs.top_seat == (obs.seat + 2) % 4 else "opponent's"
+    return f"follows on the {whose} trick", f"{kind(first)} -> {kind(played)}"
+
+
+def sankou_deal(deal: int, rollouts: int) -> list[Row]:
+    game = SankouGame.deal(deal, deal % 4)
+    while game.phase is not Phase.PLAY and not game.over:
+        game.apply(choose(game, game.to_move, level="medium", seed=deal))  # type: ignore[arg-type]
+    rows: list[Row] = []
+    move = 0
+    while not game.over:
+        seat = game.to_move
+        assert seat is not None
+        obs = game.observation(seat)
+        position = Position(obs)
+        first = policy.play(position, seat, Memory.of(position), pairs=sankou_player.FIRST_PAIRS)
+        action = think(
+            obs, level="strong", seed=deal * 1000 + move, rollouts=Rollouts(play=rollouts)
+        ).action
+        assert isinstance(action, Play)
+        context, group = sankou_group(position, seat, first, action.cards)
+        rows.append((context, None if sorted(first) == sorted(action.cards) else group))
+        game.apply(action)
+        move += 1
+    return rows
+
+
+def qingdun_deal(deal: int, rollouts: int) -> list[Row]:
+    game = QingdunGame.deal(deal)
+    rows: list[Row] = []
+    move = 0
+    while not game.over:
+        seat = game.to_move
+        assert seat is not None
+        obs = game.observation(seat)
+        first = qingdun_player.first_choice(obs)[1]
+        action = think(
+            obs, level="strong", seed=deal * 1000 + move, rollouts=Rollouts(play=rollouts)
+        ).action
+        played = action.cards if isinstance(action, Play) else None
+        context, group = qingdun_group(obs, first, played)
+        same = (first is None) == (played is None) and sorted(first or ()) == sorted(played or ())
+        rows.append((context, None if same else group))
+        game.apply(action)
+        move += 1
+    return rows
+
+
+def _deal(args: tuple[str, int, int, str]) -> list[Row]:
+    game, deal, rollouts, without = args
+    with ablated(without) if without else nullcontext():
+        return (sankou_deal if game == "sankou" else qingdun_deal)(deal, rollouts)
+
+
+def report(rows: Sequence[Row], shown: int = SHOWN) -> list[str]:
+    """The departures by group, most frequent first, each with its share of the decisions
+    of its context."""
+    decisions = Counter(context for context, _ in rows)
+    groups = Counter((context, group) for context, group in rows if group is not None)
+    departed = sum(groups.values())
+    share = departed / max(1, len(rows))
+    lines = [f"decisions {len(rows)}, the search left the heuristic in {departed} ({share:.1%})"]
+    for (context, group), n in groups.most_common(shown):
+        lines.append(
+            f"{n:6d}  {n / decisions[context]:6.1%} of {decisions[context]:5d}  {context}: {group}"
+        )
+    return lines
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="python -m bench ai_departures", description=__doc__)
+    parser.add_argument("--games", choices=GAMES, default="sankou")
+    parser.add_argument("--first-deal", type=int, default=20000)
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--rollouts", type=int, default=100)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument(
+        "--without", default="", help="an ablation of the strong player, e.g. nofeed"
+    )
+    args = parser.parse_args(argv)
+    if args.without and args.without not in ABLATIONS:
+        parser.error(f"unknown ablation {args.without!r}: choose from {', '.join(ABLATIONS)}")
+    jobs = [
+        (args.games, d, args.rollouts, args.without)
+        for d in range(args.first_deal, args.first_deal + args.deals)
+    ]
+    rows: list[Row] = []
+    with pool(args.workers, "nothing: the report needs every deal") as workers:
+        for deal_rows in workers.imap_unordered(_deal, jobs):
+            rows += deal_rows
+    last = args.first_deal + args.deals - 1
+    label = f"-{args.without}" if args.without else ""
+    player = f"strong{label}:{args.rollouts}"
+    print(f"{args.games}, deals {args.first_deal}-{last}, {player} in every seat:")
+    print("\n".join(report(rows)))
