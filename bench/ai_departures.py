@@ -17,12 +17,13 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import nullcontext
+from typing import Any
 
 from bench.ai_players import ABLATIONS, ablated
 from bench.pool import pool
-from engine.actions import Play
+from engine.actions import Action, Play
 from engine.ai import Rollouts, choose, think
 from engine.ai.qingdun import player as qingdun_player
 from engine.ai.sankou import player as sankou_player
@@ -34,6 +35,7 @@ from engine.qingdun.game import Game as QingdunGame
 from engine.qingdun.observation import QingdunObservation
 from engine.sankou import combos as sankou_combos
 from engine.sankou.game import Game as SankouGame
+from engine.sankou.observation import SankouObservation
 from engine.sankou.order import LEVEL, TRUMP
 from engine.sankou.view import Phase
 
@@ -116,44 +118,42 @@ def sankou_deal(deal: int, rollouts: int) -> list[Row]:
     game = SankouGame.deal(deal, deal % 4)
     while game.phase is not Phase.PLAY and not game.over:
         game.apply(choose(game, game.to_move, level="medium", seed=deal))  # type: ignore[arg-type]
-    rows: list[Row] = []
-    move = 0
-    while not game.over:
-        seat = game.to_move
-        assert seat is not None
-        obs = game.observation(seat)
-        position = Position(obs)
-        first = policy.play(position, seat, Memory.of(position), pairs=sankou_player.FIRST_PAIRS)
-        action = think(
-            obs, level="strong", seed=deal * 1000 + move, rollouts=Rollouts(play=rollouts)
-        ).action
-        assert isinstance(action, Play)
-        context, group = sankou_group(position, seat, first, action.cards)
-        rows.append((context, None if sorted(first) == sorted(action.cards) else group))
-        game.apply(action)
-        move += 1
-    return rows
+    return _rows(game, deal, rollouts, _sankou_row)
 
 
 def qingdun_deal(deal: int, rollouts: int) -> list[Row]:
-    game = QingdunGame.deal(deal)
+    return _rows(QingdunGame.deal(deal), deal, rollouts, _qingdun_row)
+
+
+def _rows(game: Any, deal: int, rollouts: int, row: Callable[[Any, Action], Row]) -> list[Row]:
+    """Every decision to the end of ``game``, the strong player moving, as ``row`` reads it
+    from the observation and the action."""
     rows: list[Row] = []
     move = 0
     while not game.over:
-        seat = game.to_move
-        assert seat is not None
-        obs = game.observation(seat)
-        first = qingdun_player.first_choice(obs)[1]
-        action = think(
-            obs, level="strong", seed=deal * 1000 + move, rollouts=Rollouts(play=rollouts)
-        ).action
-        played = action.cards if isinstance(action, Play) else None
-        context, group = qingdun_group(obs, first, played)
-        same = (first is None) == (played is None) and sorted(first or ()) == sorted(played or ())
-        rows.append((context, None if same else group))
+        obs = game.observation(game.to_move)
+        plan = Rollouts(play=rollouts)
+        action = think(obs, level="strong", seed=deal * 1000 + move, rollouts=plan).action
+        rows.append(row(obs, action))
         game.apply(action)
         move += 1
     return rows
+
+
+def _sankou_row(obs: SankouObservation, action: Action) -> Row:
+    position = Position(obs)
+    first = policy.play(position, obs.seat, Memory.of(position), pairs=sankou_player.FIRST_PAIRS)
+    assert isinstance(action, Play)
+    context, group = sankou_group(position, obs.seat, first, action.cards)
+    return context, None if sorted(first) == sorted(action.cards) else group
+
+
+def _qingdun_row(obs: QingdunObservation, action: Action) -> Row:
+    first = qingdun_player.first_choice(obs)[1]
+    played = action.cards if isinstance(action, Play) else None
+    context, group = qingdun_group(obs, first, played)
+    same = (first is None) == (played is None) and sorted(first or ()) == sorted(played or ())
+    return context, None if same else group
 
 
 def _deal(args: tuple[str, int, int, str]) -> list[Row]:
