@@ -29,14 +29,13 @@ from engine.ai.qingdun import player as qingdun_player
 from engine.ai.sankou import player as sankou_player
 from engine.ai.sankou import policy
 from engine.ai.sankou.seen import Memory, Position, Seen
-from engine.cards import JACK, Card
+from engine.cards import Card
 from engine.qingdun import combos as qingdun_combos
 from engine.qingdun.game import Game as QingdunGame
 from engine.qingdun.observation import QingdunObservation
-from engine.sankou import combos as sankou_combos
 from engine.sankou.game import Game as SankouGame
 from engine.sankou.observation import SankouObservation
-from engine.sankou.order import LEVEL, TRUMP
+from engine.sankou.order import TRUMP
 from engine.sankou.view import Phase
 
 GAMES = ("sankou", "qingdun")
@@ -46,19 +45,24 @@ SHOWN = 25
 Row = tuple[str, str | None]
 
 
+#: What each place of a follow's ``sankou_player.shape`` counts, after whether it wins.
+SHAPE = ("points", "trumps", "jokers/10s", "high side", "pairs broken")
+
+
 def sankou_group(
-    position: Position, seat: int, first: Sequence[Card], played: Sequence[Card]
-) -> tuple[str, str]:
+    position: Position, seat: int, memory: Memory, first: Sequence[Card], played: Sequence[Card]
+) -> Row:
     """A 三扣 decision's context (role, lead or follow, whose trick, place in it) and what
-    the move played changes against the heuristic's."""
-    seen = Seen(position, seat, Memory.of(position))
-    order = seen.order
+    the move played changes against the heuristic's (None: it is the heuristic's)."""
+    seen = Seen(position, seat, memory)
     role = "dealer" if seat == position.dealer else "defender"
-    if position.lead is None:
+    if sorted(first) == sorted(played):
+        group = None
+    elif position.lead is None:
         certain = [policy.masters(seen, TRUMP), *policy.cashable(seen)]
 
-        def lead(cards: Sequence[Card]) -> str:
-            suit = order.suit[cards[0].index]
+        def named(cards: Sequence[Card]) -> str:
+            suit = seen.order.suit[cards[0].index]
             name = "trump" if suit == TRUMP else "side"
             if any(sorted(sure) == sorted(cards) for sure in certain if sure):
                 name += " master"
@@ -68,39 +72,29 @@ def sankou_group(
                 name += f" {len(cards)} cards"
             return name + (" with points" if any(c.points for c in cards) else "")
 
-        return f"{role} leads", f"{lead(first)} -> {lead(played)}"
-    winning = "dealer" if position.winning_seat() == position.dealer else "a defender"
-    context = f"{role} follows, {winning} winning, {len(position.trick) + 1}. to play"
-
-    def spent(cards: Sequence[Card]) -> tuple[int, int, int, int]:
-        return (
-            sum(c.points for c in cards),
-            sum(1 for c in cards if order.suit[c.index] == TRUMP),
-            sum(1 for c in cards if c.suit is None or c.rank == LEVEL),
-            sum(1 for c in cards if order.suit[c.index] != TRUMP and c.rank >= JACK),
+        group = f"{named(first)} -> {named(played)}"
+    else:
+        before, after = (
+            sankou_player.shape(list(cards), seen, position.lead, position)
+            for cards in (first, played)
         )
-
-    best = position.winning_key()
-    lead = position.lead
-    wins = [
-        (key := sankou_combos.play_key(lead, list(cards), order)) is not None
-        and best is not None
-        and key > best
-        for cards in (first, played)
-    ]
-    change = [] if wins[0] == wins[1] else ["wins" if wins[1] else "ducks"]
-    for name, a, b in zip(
-        ("points", "trumps", "jokers/10s", "high side"), spent(first), spent(played), strict=True
-    ):
-        if a != b:
-            change.append(f"{name} {b - a:+d}")
-    return context, ", ".join(change) or "another card alike"
+        change = [] if before[0] == after[0] else ["wins" if after[0] else "ducks"]
+        for name, a, b in zip(SHAPE, before[1:], after[1:], strict=True):
+            if a != b:
+                change.append(f"{name} {b - a:+d}")
+        assert change, "the search's candidates differ from the heuristic's move in shape"
+        group = ", ".join(change)
+    if position.lead is None:
+        return f"{role} leads", group
+    winning = "dealer" if position.winning_seat() == position.dealer else "a defender"
+    return f"{role} follows, {winning} winning, {len(position.trick) + 1}. to play", group
 
 
 def qingdun_group(
     obs: QingdunObservation, first: Sequence[Card] | None, played: Sequence[Card] | None
-) -> tuple[str, str]:
-    """A 清墩 decision's context (lead, or whose trick) and the kinds of the two moves."""
+) -> Row:
+    """A 清墩 decision's context (lead, or whose trick) and the kinds of the two moves (None:
+    the move played is the heuristic's)."""
 
     def kind(cards: Sequence[Card] | None) -> str:
         if cards is None:
@@ -108,10 +102,12 @@ def qingdun_group(
         combo = qingdun_combos.classify(cards)
         return combo.kind.name.lower() if combo is not None else "?"
 
+    same = qingdun_player.key(first) == qingdun_player.key(played)
+    group = None if same else f"{kind(first)} -> {kind(played)}"
     if obs.top is None:
-        return "leads", f"{kind(first)} -> {kind(played)}"
+        return "leads", group
     whose = "partner's" if obs.top_seat == (obs.seat + 2) % 4 else "opponent's"
-    return f"follows on the {whose} trick", f"{kind(first)} -> {kind(played)}"
+    return f"follows on the {whose} trick", group
 
 
 def sankou_deal(deal: int, rollouts: int) -> list[Row]:
@@ -142,18 +138,16 @@ def _rows(game: Any, deal: int, rollouts: int, row: Callable[[Any, Action], Row]
 
 def _sankou_row(obs: SankouObservation, action: Action) -> Row:
     position = Position(obs)
-    first = policy.play(position, obs.seat, Memory.of(position), pairs=sankou_player.FIRST_PAIRS)
+    memory = Memory.of(position)
+    first = policy.play(position, obs.seat, memory, pairs=sankou_player.FIRST_PAIRS)
     assert isinstance(action, Play)
-    context, group = sankou_group(position, obs.seat, first, action.cards)
-    return context, None if sorted(first) == sorted(action.cards) else group
+    return sankou_group(position, obs.seat, memory, first, action.cards)
 
 
 def _qingdun_row(obs: QingdunObservation, action: Action) -> Row:
     first = qingdun_player.first_choice(obs)[1]
     played = action.cards if isinstance(action, Play) else None
-    context, group = qingdun_group(obs, first, played)
-    same = (first is None) == (played is None) and sorted(first or ()) == sorted(played or ())
-    return context, None if same else group
+    return qingdun_group(obs, first, played)
 
 
 def _deal(args: tuple[str, int, int, str]) -> list[Row]:

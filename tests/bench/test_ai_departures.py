@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bench import ai_departures
-from engine.ai.sankou.seen import Position
+from engine.ai.sankou.seen import Memory, Position
 from engine.cards import parse_cards
 from tests.engine.ai.positions import at
 
@@ -14,7 +14,7 @@ def test_a_defender_feeding_the_partners_behind_is_named_by_what_it_gives() -> N
     game, seat = at("feed_behind_7")
     position = Position(game.observation(seat))
     context, group = ai_departures.sankou_group(
-        position, seat, parse_cards("7S 9S"), parse_cards("KS 5S")
+        position, seat, Memory.of(position), parse_cards("7S 9S"), parse_cards("KS 5S")
     )
     assert context == "defender follows, dealer winning, 2. to play"
     assert group == "points +15"

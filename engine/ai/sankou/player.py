@@ -262,24 +262,25 @@ def candidates(
     # plays alike once each card is read as the weakest of those interchangeable with it
     same = seen.interchangeable(c for play in game.trick for c in play.cards)
     alike = {tuple(sorted(same.get(c, c) for c in first))}
-    shapes = {_shape(first, seen, lead, game)}
+    shapes = {shape(first, seen, lead, game)}
     for cards in more:
         reading = tuple(sorted(same.get(c, c) for c in cards))  # the same cards read alike
-        shape = _shape(cards, seen, lead, game)
-        if reading not in alike and shape not in shapes:
+        form = shape(cards, seen, lead, game)
+        if reading not in alike and form not in shapes:
             found[tuple(sorted(cards))] = cards
             alike.add(reading)
-            shapes.add(shape)
+            shapes.add(form)
         if len(found) >= MAX_CANDIDATES:
             break
     return list(found.values())
 
 
-def _shape(cards: list[Card], seen: Seen, lead: Lead | None, game: policy.Game) -> tuple:
+def shape(cards: list[Card], seen: Seen, lead: Lead | None, game: policy.Game) -> tuple:
     """What tells two follows apart: whether it takes the trick, the points, the trumps and
     strong trumps it spends, the high side cards, the pairs it breaks. Two follows alike in
     all that (a 3 or an 8 thrown away) are the same candidate: comparing them would spend
-    rollouts on worlds that cannot tell them apart. A lead is its own shape."""
+    rollouts on worlds that cannot tell them apart (``bench ai_departures`` names a search's
+    follow by how its shape differs from the heuristic's). A lead is its own shape."""
     if lead is None:
         return tuple(sorted(cards))
     order = seen.order
